@@ -1,0 +1,43 @@
+"""Helpers shared by the command modules."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from taxtreaty.structure import Document, parse
+from taxtreaty.text import InputError
+
+
+def read_input(path: str) -> tuple[bytes, str | None]:
+    """Bytes of FILE, or of standard input for "-"."""
+    if path == "-":
+        return sys.stdin.buffer.read(), None
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(), path
+    except IsADirectoryError:
+        raise InputError(f"{path} is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def load_document(path: str, parties: str | None = None) -> Document:
+    data, name = read_input(path)
+    doc = parse(data, path=name)
+    if parties:
+        doc.parties = parse_parties(parties)
+    return doc
+
+
+def parse_parties(value: str) -> list[str]:
+    codes = [c.strip().upper() for c in value.split(",") if c.strip()]
+    if len(codes) != 2 or not all(len(c) == 2 and c.isalpha() for c in codes):
+        raise InputError(f"--parties takes two ISO 3166 codes such as PT,CN (got {value!r})")
+    return codes
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+    sys.stdout.write("\n")

@@ -1,0 +1,89 @@
+"""Regular expressions for the structural markers of a treaty, built from named pieces.
+
+Used by the cleaner (to know where a line may not be joined) and by the structure parser.
+Vocabulary (the words "Artigo", "Article", "Artículo", month names...) comes from the data files
+through `taxtreaty.vocab`; this module only assembles it. Every pattern is anchored and built
+without nested quantifiers, so matching a line is linear in its length.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+
+from taxtreaty import vocab
+
+# -- pieces ------------------------------------------------------------------------------------
+
+#: optional markdown heading prefix ("### Article  10")
+MD_PREFIX = r"(?:\#{1,6}[^\S\n]*)?"
+#: an article number as printed: "10", "8A", "8 A", "10 bis"
+ARTICLE_NUMBER = r"(?P<num>\d{1,3}(?:[ ]?[A-Z](?![\p{L}\d])|[ ]?(?:bis|ter|quater)\b)?)"
+#: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit
+DAMAGED_NUMBER = r"(?P<damaged>[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
+#: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."
+ORDINAL = r"(?:[ ]?\.?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.(?!\d))?"
+#: separator before a title on the same line
+TITLE_SEPARATOR = r"[^\S\n]*(?:[—–-]+[^\S\n]*|:[^\S\n]*)?"
+ROMAN = r"[IVXLC]{1,7}"
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(regex.escape(w) for w in words)
+
+
+@cache
+def article_heading() -> regex.Pattern[str]:
+    """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`."""
+    words = _alternation(vocab.all_words("article_words"))
+    fuzzy_words = r"(?:artigo|article|art[íi]culo|artikel){e<=1}"
+    return regex.compile(
+        rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
+        rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{DAMAGED_NUMBER})"
+        rf"{TITLE_SEPARATOR}(?P<title>.*?)[^\S\n]*$",
+        regex.BESTMATCH,
+    )
+
+
+@cache
+def chapter_heading() -> regex.Pattern[str]:
+    words = _alternation(vocab.all_words("chapter_words"))
+    return regex.compile(
+        rf"^{MD_PREFIX}(?P<word>{words})[^\S\n]+(?P<num>{ROMAN}|\d{{1,2}})\b\.?{TITLE_SEPARATOR}(?P<title>.*?)[^\S\n]*$"
+    )
+
+
+@cache
+def protocol_heading() -> regex.Pattern[str]:
+    words = _alternation(vocab.all_words("protocol_words"))
+    return regex.compile(rf"^{MD_PREFIX}(?P<word>{words})\b[^\S\n]*[.:]?[^\S\n]*(?P<title>.{{0,80}}?)[^\S\n]*$")
+
+
+@cache
+def convention_title() -> regex.Pattern[str]:
+    """The title line that opens a language version: "CONVENÇÃO ENTRE ...", "Convention between ..."."""
+    words = r"convention|agreement|conven[çc][ãa]o|acordo|convenio|acuerdo|overeenkomst|verdrag"
+    between = r"between|entre|tussen"
+    return regex.compile(rf"^{MD_PREFIX}(?i:(?:{words})[^\S\n]+(?:{between}))\b")
+
+
+#: "2 — text", "2 - text", "2 —text", "2. text", "(2) text"; not "2.5" nor "1.º"
+PARAGRAPH_MARKER = regex.compile(
+    r"^(?:(?P<num>\d{1,3})(?:[^\S\n]*[—–-][^\S\n]*|\.(?![\d º°ª])[^\S\n]*|\.[^\S\n]+)|\((?P<pnum>\d{1,3})\)[^\S\n]*)(?=\S)"
+)
+
+#: a point label before ")": "a)", "(b)", "ii)", and OCR-damaged shapes ("£>)", "Hi)", "í)")
+POINT_MARKER = regex.compile(r"^(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)[^\S\n]*(?=\S|$)")
+
+#: dash bullets in lists of taxes ("- de inkomstenbelasting", "— the income tax")
+BULLET = regex.compile(r"^[-–—•·][^\S\n]*\S")
+
+SENTENCE_END = regex.compile(r"[.;:!?][\"'»”)\]*]*$")
+
+
+@cache
+def closing_formula() -> regex.Pattern[str]:
+    """The testimonium or signature line that ends a convention's articles ("IN WITNESS WHEREOF")."""
+    words = _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead"))
+    return regex.compile(rf"^{MD_PREFIX}[*_]*(?:{words})\b")

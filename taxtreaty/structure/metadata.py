@@ -1,0 +1,162 @@
+"""Facts about the convention as a whole: the Contracting States, signature, prevailing language.
+
+Parties are read only where a text names them as parties: the convention's title, its
+preamble (or the gazette's approval text before it) and the signature block; a State named in
+the body ("In China: ...") is not enough. Nothing is filled in when the text does not say.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import cache
+from typing import TYPE_CHECKING
+
+import regex
+
+from taxtreaty import vocab
+from taxtreaty.structure.model import Document, Signed
+
+if TYPE_CHECKING:
+    from taxtreaty.structure.parse import Line
+    from taxtreaty.text import CleanText
+
+
+@cache
+def _country_pattern() -> tuple[regex.Pattern[str], dict[str, str]]:
+    names: dict[str, str] = {}
+    for code, variants in vocab.countries().items():
+        for name in variants:
+            names[vocab.fold(name)] = code
+    alternation = "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True))
+    return regex.compile(rf"(?<![\p{{L}}])(?:{alternation})(?![\p{{L}}])"), names
+
+
+def states_named(text: str) -> list[str]:
+    """ISO codes of the States named in `text`, in order of first mention."""
+    pattern, names = _country_pattern()
+    found: list[str] = []
+    for m in pattern.finditer(vocab.fold(text)):
+        code = names[m.group()]
+        if code not in found:
+            found.append(code)
+    return found
+
+
+@cache
+def _date_patterns() -> list[regex.Pattern[str]]:
+    # full month names, and English abbreviations such as "Dec."
+    month_names = list(vocab.all_months()) + [m[:3] + r"\." for m in vocab.languages()["en"].months]
+    months = "|".join(sorted((m if m.endswith(r"\.") else regex.escape(m) for m in month_names), key=len, reverse=True))
+    day_words = "|".join(sorted((regex.escape(w) for w in vocab.all_day_words()), key=len, reverse=True))
+    day = rf"(?P<day>\d{{1,2}}|{day_words})(?:\s*-?(?:<sup>)?(?:st|nd|rd|th|º|°)(?:</sup>)?)?"
+    year = r"(?P<year>\d{4})"
+    return [
+        # 27 de setembro de 2011 / 27 dias do mês de Setembro de 2011 / 16 July 1981 / 25th day of September, 1997
+        regex.compile(
+            rf"{day}\s+(?:dias?\s+do\s+m[eê]s\s+)?(?:de\s+|day\s+of\s+|del?\s+mes\s+de\s+)?(?P<month>{months}),?\s+(?:de\s+|del?\s+)?{year}",
+            regex.IGNORECASE,
+        ),
+        # September 27, 2011
+        regex.compile(rf"(?P<month>{months})\s+{day},?\s+{year}", regex.IGNORECASE),
+    ]
+
+
+def _month_number(name: str) -> int:
+    folded = vocab.fold(name).rstrip(".")
+    months = vocab.all_months()
+    if folded in months:
+        return months[folded]
+    return next(n for m, n in vocab.languages()["en"].months.items() if m.startswith(folded))
+
+
+def _day_number(day: str) -> int:
+    return int(day) if day.isdigit() else vocab.all_day_words()[vocab.fold(day)]
+
+
+def find_date(text: str) -> tuple[str | None, int]:
+    """The first full date in `text` as ISO 8601, and where it starts (-1 when none)."""
+    best: tuple[str | None, int] = (None, -1)
+    for pattern in _date_patterns():
+        m = pattern.search(text)
+        if not m:
+            continue
+        try:
+            date = dt.date(int(m.group("year")), _month_number(m.group("month")), _day_number(m.group("day")))
+        except (ValueError, KeyError):
+            continue
+        if best[1] < 0 or m.start() < best[1]:
+            best = (date.isoformat(), m.start())
+    return best
+
+
+@cache
+def _signature_pattern() -> regex.Pattern[str]:
+    leads = "|".join(regex.escape(w) for w in vocab.all_words("signature_lead"))
+    place = r"(?P<place>\p{Lu}[\p{L}'’-]+(?:[ ](?:de |da |do )?\p{Lu}[\p{L}'’-]+){0,2})"
+    return regex.compile(rf"(?:{leads})\s+(?:duplicate\s+at\s+|duplicado\s+em\s+)?{place}")
+
+
+def find_signature(text: str) -> Signed | None:
+    for m in _signature_pattern().finditer(text):
+        window = text[m.end() : m.end() + 160]
+        date, _ = find_date(window)
+        if date:
+            return Signed(date=date, place=m.group("place"))
+    return None
+
+
+def find_prevailing_language(text: str) -> str | None:
+    """From the final clause: "...in case of divergence the Portuguese text shall prevail"."""
+    folded = vocab.fold(text)
+    names: dict[str, str] = {}
+    prevail: list[str] = []
+    for lang in vocab.languages().values():
+        names.update(lang.language_names)
+        prevail += [vocab.fold(w) for w in lang.prevail_words]
+    name_re = regex.compile(r"(?<!\p{L})(" + "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\p{L})")
+    for word in sorted(set(prevail), key=len, reverse=True):
+        for m in regex.finditer(regex.escape(word), folded):
+            sentence_start = max(folded.rfind(".", 0, m.start()), folded.rfind("\n", 0, m.start())) + 1
+            sentence_end_candidates = [i for i in (folded.find(".", m.end()), folded.find("\n", m.end())) if i >= 0]
+            sentence_end = min(sentence_end_candidates) if sentence_end_candidates else len(folded)
+            sentence = folded[sentence_start:sentence_end]
+            # the language named nearest the verb, before it ("o texto em língua portuguesa prevalecerá")
+            # or after it ("prevalecerá o texto em língua portuguesa")
+            before = list(name_re.finditer(folded[sentence_start:m.start()]))
+            after = name_re.search(folded[m.end():sentence_end])
+            # "the English text shall prevail" / "prevalecerá o texto em língua portuguesa"
+            if after and (not before or after.start() < 40):
+                return names[after.group(1)]
+            if before:
+                return names[before[-1].group(1)]
+            del sentence
+    return None
+
+
+def fill(doc: Document, ct: CleanText, lines: list[Line]) -> None:
+    text = ct.text
+    first_article = next((ln.start for ln in lines if ln.kind == "article"), len(text))
+    head = text[:first_article]
+    # the title / preamble / approval text, then the signature blocks at the end of each version
+    parties = states_named(head)
+    closing_text = ""
+    for ln in lines:
+        if ln.kind == "closing":
+            closing_text += text[ln.start : min(len(text), ln.end + 600)] + "\n"
+    if len(parties) < 2:
+        for code in states_named(closing_text):
+            if code not in parties:
+                parties.append(code)
+    for version in doc.versions:
+        if len(parties) >= 2:
+            break
+        if version.title:
+            for code in states_named(version.title):
+                if code not in parties:
+                    parties.append(code)
+    doc.parties = parties[:2] if len(parties) >= 2 else parties[:1] if parties else []
+    doc.signed = find_signature(closing_text) or find_signature(head)
+    if doc.signed is None:
+        # "assinada em Lisboa em 27 de setembro de 2011" in a gazette's approval text
+        doc.signed = find_signature(text)
+    doc.prevailing_language = find_prevailing_language(closing_text) if closing_text else None

@@ -1,0 +1,113 @@
+"""Cleaning of article numbers and point labels (bluebell's "number cleaning" in one place).
+
+    clean_article_number("10.º") == "10"      clean_article_number("8 A") == "8a"
+    clean_label("(ii)") == "ii"                label_candidates("£>") == ["b"] (OCR)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+
+from taxtreaty import vocab
+
+ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def clean_article_number(raw: str) -> str:
+    return regex.sub(r"[^0-9A-Za-z]", "", raw).lower()
+
+
+def article_number_value(number: str) -> int | None:
+    m = regex.match(r"\d+", number)
+    return int(m.group()) if m else None
+
+
+def roman_to_int(label: str) -> int | None:
+    label = label.lower()
+    if not label or any(c not in ROMAN_VALUES for c in label):
+        return None
+    total = 0
+    for i, c in enumerate(label):
+        v = ROMAN_VALUES[c]
+        total += -v if i + 1 < len(label) and ROMAN_VALUES[label[i + 1]] > v else v
+    return total if int_to_roman(total) == label else None
+
+
+def int_to_roman(n: int) -> str:
+    out = []
+    for value, numeral in ((100, "c"), (90, "xc"), (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while n >= value:
+            out.append(numeral)
+            n -= value
+    return "".join(out)
+
+
+def letter_value(label: str) -> int | None:
+    """a=1 ... z=26, aa=27 ("aa)" follows "z)" in long lists)."""
+    if len(label) == 1 and label in LETTERS:
+        return LETTERS.index(label) + 1
+    if len(label) == 2 and label[0] == label[1] and label[0] in LETTERS:
+        return 26 + LETTERS.index(label[0]) + 1
+    return None
+
+
+def letter_label(n: int) -> str:
+    return LETTERS[n - 1] if n <= 26 else LETTERS[n - 27] * 2
+
+
+@cache
+def _ocr_table() -> dict[str, list[str]]:
+    from importlib import resources
+
+    import yaml
+
+    raw = yaml.safe_load(resources.files(vocab.DATA_PACKAGE).joinpath("ocr.yaml").read_text("utf-8"))
+    return {str(k): list(v) for k, v in raw["point_labels"].items()}
+
+
+def clean_label(raw: str) -> str:
+    return raw.strip().strip("()").strip()
+
+
+def label_kinds(label: str) -> list[str]:
+    """The list kinds a clean label can belong to: 'letter', 'roman', 'upper', 'number'."""
+    kinds = []
+    if label.isdigit():
+        kinds.append("number")
+    if label.islower() and letter_value(label) is not None:
+        kinds.append("letter")
+    if label.islower() and roman_to_int(label) is not None:
+        kinds.append("roman")
+    if len(label) == 1 and label.isupper() and label.isalpha():
+        kinds.append("upper")
+    return kinds
+
+
+def label_value(label: str, kind: str) -> int | None:
+    if kind == "letter":
+        return letter_value(label)
+    if kind == "roman":
+        return roman_to_int(label)
+    if kind == "upper":
+        return letter_value(label.lower())
+    if kind == "number":
+        return int(label)
+    return None
+
+
+def label_for(kind: str, value: int) -> str:
+    if kind == "letter":
+        return letter_label(value)
+    if kind == "roman":
+        return int_to_roman(value)
+    if kind == "upper":
+        return letter_label(value).upper()
+    return str(value)
+
+
+def ocr_candidates(raw: str) -> list[str]:
+    """Readings of an OCR-damaged label, best first (empty when the label is not a known confusion)."""
+    return _ocr_table().get(raw, [])

@@ -1,0 +1,731 @@
+"""Parse cleaned treaty text into the document tree.
+
+Pipeline: lines of the cleaned text -> language versions (split at a new convention title or an
+article numbering that restarts) -> per version, a single pass that opens articles, paragraphs
+and points as their markers are accepted. A marker is accepted only when it fits the sequence
+(article 9 after 8, paragraph 3 after 2, point "b" after "a"), so cross-references that happen
+to start a line ("Article 7 or Article 14, as the case may be...") stay text. The parser never
+refuses input: what it cannot place is kept as text of the enclosing node and reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from taxtreaty import patterns, vocab
+from taxtreaty.structure import metadata
+from taxtreaty.structure.languages import detect_language
+from taxtreaty.structure.model import (
+    Article,
+    Chapter,
+    Document,
+    Paragraph,
+    Point,
+    Protocol,
+    Source,
+    Version,
+    Warning,
+)
+from taxtreaty.structure.numbers import (
+    article_number_value,
+    clean_article_number,
+    clean_label,
+    label_for,
+    label_kinds,
+    label_value,
+    ocr_candidates,
+)
+from taxtreaty.structure.topics import classify_article
+from taxtreaty.text import CleanText, InputError, clean, decode_bytes
+from taxtreaty.text.clean import title_like
+
+
+class NoArticlesError(InputError):
+    """The text was read but holds no article of a convention."""
+
+
+# -- lines --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    start: int  # offsets in the cleaned text
+    end: int
+    text: str
+    kind: str  # article, chapter, protocol, title, closing, paragraph, point, bullet, text
+    match: object | None = None
+
+
+def _classify(text: str) -> tuple[str, object | None]:
+    m = patterns.article_heading().match(text)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "article", m
+    m = patterns.chapter_heading().match(text)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "chapter", m
+    m = patterns.protocol_heading().match(text)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "protocol", m
+    if patterns.convention_title().match(text):
+        return "title", None
+    if patterns.closing_formula().match(text):
+        return "closing", None
+    m = patterns.PARAGRAPH_MARKER.match(text)
+    if m:
+        return "paragraph", m
+    m = patterns.POINT_MARKER.match(text)
+    if m:
+        return "point", m
+    if patterns.BULLET.match(text):
+        return "bullet", None
+    return "text", None
+
+
+def split_lines(text: str) -> list[Line]:
+    lines, pos = [], 0
+    for raw in text.split("\n"):
+        if raw:
+            kind, m = _classify(raw)
+            lines.append(Line(pos, pos + len(raw), raw, kind, m))
+        pos += len(raw) + 1
+    return lines
+
+
+# -- mutable nodes used while building ------------------------------------------------------------
+
+
+@dataclass
+class _Node:
+    start: int  # content start (after the marker), cleaned offsets
+    end: int
+    children: list[_PointNode] = field(default_factory=list)
+    pending_wrap_start: int | None = None  # text after the last child, not yet known to be a wrap-up
+
+    def extend(self, end: int) -> None:
+        self.end = max(self.end, end)
+
+
+@dataclass
+class _PointNode(_Node):
+    label: str = ""
+    printed: str | None = None
+    kind: str = "letter"
+
+
+@dataclass
+class _ParaNode(_Node):
+    number: str | None = None
+    number_inferred: bool = False
+    complete: bool = True
+
+
+@dataclass
+class _ArticleNode:
+    start: int
+    end: int
+    number: str
+    number_inferred: bool = False
+    heading: str | None = None
+    chapter: str | None = None
+    complete: bool = True
+    paragraphs: list[_ParaNode] = field(default_factory=list)
+    fragment: bool = False
+
+
+@dataclass
+class _ProtocolNode:
+    start: int
+    end: int
+    heading: str
+    paragraphs: list[_ParaNode] = field(default_factory=list)
+
+
+# -- the builder ---------------------------------------------------------------------------------
+
+
+class _VersionBuilder:
+    def __init__(self, lines: list[Line], ct: CleanText, language: str | None, supported: bool):
+        self.lines = lines
+        self.ct = ct
+        self.language = language
+        self.supported = supported
+        self.articles: list[_ArticleNode] = []
+        self.chapters: list[Chapter] = []
+        self.protocols: list[_ProtocolNode] = []
+        self.warnings: list[Warning] = []
+        self.title: str | None = None
+        self.chapter: str | None = None
+        self.preamble: list[Line] = []
+        self.closed = False  # after the closing formula: no article content until a protocol
+        self.saw_closing = False
+        self.article: _ArticleNode | None = None
+        self.protocol: _ProtocolNode | None = None
+        self.para: _ParaNode | None = None
+        self.stack: list[_PointNode] = []
+
+    # -- warnings
+    def warn(self, code: str, eid: str | None, message: str) -> None:
+        self.warnings.append(Warning(code=code, eid=eid, language=self.language, message=message))
+
+    # -- containers
+    def _container_paragraphs(self) -> list[_ParaNode] | None:
+        if self.protocol is not None:
+            return self.protocol.paragraphs
+        if self.article is not None:
+            return self.article.paragraphs
+        return None
+
+    def _close_article(self) -> None:
+        self.article = None
+        self.para = None
+        self.stack = []
+
+    def _last_number(self) -> int | None:
+        for art in reversed(self.articles):
+            value = article_number_value(art.number)
+            if value is not None:
+                return value
+        return None
+
+    # -- acceptance of an article heading in sequence
+    def _accept_article(self, line: Line, index: int) -> tuple[str, bool] | None:
+        m = line.match
+        last = self._last_number()
+        if m.group("damaged"):  # type: ignore[union-attr]
+            expected = (last + 1) if last is not None else self._number_from_next(index)
+            if expected is None:
+                return None
+            return str(expected), True
+        number = clean_article_number(m.group("num"))  # type: ignore[union-attr]
+        value = article_number_value(number)
+        if last is None or value is None:
+            return number, False
+        if value == last + 1 or (value == last and number != self.articles[-1].number):
+            return number, False
+        if last + 1 < value <= last + 3:
+            return number, False
+        return None
+
+    def _number_from_next(self, index: int) -> int | None:
+        for line in self.lines[index + 1 :]:
+            if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
+                value = article_number_value(clean_article_number(line.match.group("num")))  # type: ignore[union-attr]
+                return value - 1 if value and value > 1 else None
+        return None
+
+    # -- main loop
+    def build(self) -> None:
+        i = 0
+        lines = self.lines
+        while i < len(lines):
+            line = lines[i]
+            kind = line.kind
+            if kind == "title":
+                if not self.articles and self.title is None:
+                    self.title = line.text
+                    self.preamble.append(line)
+                else:
+                    self._text(line)
+            elif kind == "closing" and self.articles and self.protocol is None:
+                self._close_article()
+                self.closed = True
+                self.saw_closing = True
+            elif kind == "closing" and self.protocol is not None:
+                self.protocol.end = line.end
+                self.para = None
+                self.stack = []
+                self.closed = True
+            elif kind == "protocol":
+                self._close_article()
+                heading = line.text.lstrip("#").strip()
+                self.protocol = _ProtocolNode(line.start, line.end, heading)
+                self.protocols.append(self.protocol)
+                self.closed = False
+            elif kind == "chapter" and self.protocol is None:
+                self._close_article()
+                m = line.match
+                title = (m.group("title") or "").strip()  # type: ignore[union-attr]
+                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
+                    i += 1
+                    title = lines[i].text.lstrip("#").strip()
+                number = m.group("num")  # type: ignore[union-attr]
+                self.chapter = f"chp_{number}"
+                span = self.ct.original_span(line.start, lines[i].end)
+                self.chapters.append(Chapter(eid=self.chapter, number=number, heading=title or None, span=span))
+                self.closed = False
+            elif kind == "article" and self.protocol is None and (accepted := self._accept_article(line, i)):
+                number, inferred = accepted
+                self._open_article(line, number, inferred)
+                m = line.match
+                title = (m.group("title") or "").strip().strip("()").strip()  # type: ignore[union-attr]
+                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
+                    i += 1
+                    title = lines[i].text.lstrip("#").strip()
+                    self.article.end = lines[i].end  # type: ignore[union-attr]
+                self.article.heading = title or None  # type: ignore[union-attr]
+                if inferred:
+                    self.warn(
+                        "article_number_inferred", f"art_{number}",
+                        f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
+                    )
+            elif kind == "paragraph" and self._accept_paragraph(line):
+                pass
+            elif kind == "point" and self._accept_point(line):
+                pass
+            else:
+                self._text(line)
+            i += 1
+
+    def _is_title_line(self, line: Line) -> bool:
+        text = line.text.lstrip("#").strip()
+        return (
+            line.kind == "text"
+            and 0 < len(text) <= 100
+            and title_like(text)
+            and not text.endswith((".", ":"))
+        )
+
+    def _open_article(self, line: Line, number: str, inferred: bool) -> None:
+        self._close_article()
+        self.closed = False
+        art = _ArticleNode(line.start, line.end, number, inferred, chapter=self.chapter)
+        self.articles.append(art)
+        self.article = art
+
+    def _ensure_fragment_article(self, line: Line) -> _ArticleNode | None:
+        """Text before the first heading of a version that starts mid-article."""
+        first = next((ln for ln in self.lines if ln.kind == "article" and not ln.match.group("damaged")), None)  # type: ignore[union-attr]
+        if first is None:
+            return None
+        value = article_number_value(clean_article_number(first.match.group("num")))  # type: ignore[union-attr]
+        if not value or value <= 1:
+            return None
+        art = _ArticleNode(line.start, line.end, str(value - 1), number_inferred=True, complete=False, fragment=True)
+        self.articles.append(art)
+        self.article = art
+        return art
+
+    # -- paragraphs
+    def _accept_paragraph(self, line: Line) -> bool:
+        container = self._container_paragraphs()
+        m = line.match
+        number = m.group("num") or m.group("pnum")  # type: ignore[union-attr]
+        if container is None:
+            if self.closed or self.articles or not self._fragment_start_allowed(line):
+                return False
+            self._ensure_fragment_article(line)
+            container = self._container_paragraphs()
+            if container is None:
+                return False
+        numbered = [p for p in container if p.number is not None]
+        value = int(number)
+        if numbered:
+            last = int(numbered[-1].number)  # type: ignore[arg-type]
+            if value == last + 1:
+                pass
+            elif last + 1 < value <= last + 3:
+                owner = self._owner_eid()
+                self.warn("paragraphs_missing", owner, f"paragraph {value} follows paragraph {last}: text is missing")
+            else:
+                return False
+        elif value > 6 and not (self.article and self.article.fragment):
+            return False
+        content_start = line.start + m.end()  # type: ignore[union-attr]
+        para = _ParaNode(content_start, line.end, number=number)
+        # leading unnumbered text of a fragment article is the end of the previous paragraph
+        if not numbered and container and container[-1].number is None and self.article and self.article.fragment:
+            if value > 1:
+                container[-1].number = str(value - 1)
+                container[-1].number_inferred = True
+            container[-1].complete = False
+        container.append(para)
+        self.para = para
+        self.stack = []
+        # "4 - a) Com ressalva ...": a point starts right after the paragraph number
+        rest = line.text[m.end():]  # type: ignore[union-attr]
+        pm = patterns.POINT_MARKER.match(rest)
+        if pm:
+            sub = Line(content_start, line.end, rest, "point", pm)
+            self._accept_point(sub)
+        return True
+
+    def _fragment_start_allowed(self, line: Line) -> bool:
+        return not self.articles and self.protocol is None
+
+    def _owner_eid(self) -> str | None:
+        if self.article is not None:
+            return f"art_{self.article.number}"
+        return None
+
+    # -- points
+    def _accept_point(self, line: Line) -> bool:
+        if self.para is None:
+            return False
+        m = line.match
+        printed = m.group("label")  # type: ignore[union-attr]
+        raw = clean_label(printed)
+        placed = self._place_label(raw)
+        if placed is None:
+            return False
+        depth, label, kind, repaired = placed
+        del self.stack[depth:]
+        parent: _Node = self.stack[-1] if self.stack else self.para
+        if parent.pending_wrap_start is not None:
+            # text between two items of a list belongs to the item before it
+            parent.pending_wrap_start = None
+        point = _PointNode(line.start + m.end(), line.end, label=label, kind=kind,  # type: ignore[union-attr]
+                           printed=printed if repaired else None)
+        point.marker_start = line.start  # type: ignore[attr-defined]
+        parent.children.append(point)
+        self.stack.append(point)
+        for node in [self.para, *self.stack]:
+            node.extend(line.end)
+        return True
+
+    def _place_label(self, raw: str) -> tuple[int, str, str, bool] | None:
+        """(depth, label, kind, repaired) for a point label, or None when it is not a point here."""
+
+        def expected_at(depth: int) -> list[tuple[str, str]]:
+            siblings = (self.stack[depth - 1].children if depth > 0 else self.para.children)  # type: ignore[union-attr]
+            if siblings:
+                last = siblings[-1]
+                value = label_value(last.label, last.kind)
+                return [(label_for(last.kind, value + 1), last.kind)] if value else []
+            return [("a", "letter"), ("i", "roman"), ("A", "upper"), ("1", "number")]
+
+        candidates = [(raw, False)] + [(c, True) for c in ocr_candidates(raw)]
+        # 1. the label expected next at some open level, innermost first, or a new nested list
+        for depth in range(len(self.stack), -1, -1):
+            for label, repaired in candidates:
+                for exp_label, exp_kind in expected_at(depth):
+                    if label == exp_label:
+                        if depth == len(self.stack) and depth > 0:
+                            # opening a nested list needs a kind different from its parent's
+                            if exp_kind == self.stack[-1].kind:
+                                continue
+                        return depth, label, exp_kind, repaired
+        # 2. a valid label that skips ahead within the innermost list (lost items)
+        if self.stack:
+            depth = len(self.stack) - 1
+            siblings = self.stack[-2].children if depth > 0 else self.para.children  # type: ignore[union-attr]
+            last = siblings[-1]
+            if last.kind in label_kinds(raw):
+                value, last_value = label_value(raw, last.kind), label_value(last.label, last.kind)
+                if value and last_value and last_value + 1 < value <= last_value + 3:
+                    self.warn("list_items_missing", self._owner_eid(),
+                              f"point {raw}) follows point {last.label}): items are missing")
+                    return depth, raw, last.kind, False
+        # 3. a list that starts mid-way (its first items lost), only at the paragraph level
+        if not self.stack and not self.para.children:  # type: ignore[union-attr]
+            kinds = label_kinds(raw)
+            if kinds and raw not in ("a", "i", "A", "1"):
+                kind = "roman" if "roman" in kinds and len(raw) > 1 else kinds[0]
+                value = label_value(raw, kind)
+                if value and value <= 4:
+                    return 0, raw, kind, False
+        # 4. the same list restarting: earlier items or a parent list were lost
+        if not self.stack or len(self.stack) == 1:
+            siblings = self.para.children  # type: ignore[union-attr]
+            if siblings and raw in {p.label for p in siblings}:
+                kind = siblings[-1].kind
+                if kind in label_kinds(raw):
+                    self.warn("list_items_missing", self._point_eid_hint(),
+                              f"point {raw}) appears again in the same list: the items of an enclosing list are missing")
+                    return 0, raw, kind, False
+        return None
+
+    def _point_eid_hint(self) -> str | None:
+        return self._owner_eid()
+
+    # -- text lines
+    def _text(self, line: Line) -> None:
+        if self.closed:
+            return
+        if self.protocol is not None:
+            if self.para is None:
+                para = _ParaNode(line.start, line.end, number=None)
+                self.protocol.paragraphs.append(para)
+                self.para = para
+            else:
+                self._append(line)
+            self.protocol.end = line.end
+            return
+        if self.article is None:
+            if not self.articles and self._starts_mid_article(line):
+                art = self._ensure_fragment_article(line)
+                if art is not None:
+                    para = _ParaNode(line.start, line.end, number=None, complete=False)
+                    art.paragraphs.append(para)
+                    self.para = para
+                    return
+            self.preamble.append(line)
+            return
+        if self.para is None:
+            para = _ParaNode(line.start, line.end, number=None)
+            self.article.paragraphs.append(para)
+            self.para = para
+            self.article.end = line.end
+            return
+        self._append(line)
+
+    def _starts_mid_article(self, line: Line) -> bool:
+        """The file begins inside an article: text before the first heading that is not a preamble."""
+        if self.title is not None or self.preamble:
+            return False
+        first = line.text.lstrip("«\"'(")
+        return bool(first) and (first[0].islower() or line.kind in ("paragraph", "point"))
+
+    def _append(self, line: Line) -> None:
+        assert self.para is not None
+        if self.stack:
+            innermost = self.stack[-1]
+            open_point = not patterns.SENTENCE_END.search(self.ct.text[innermost.start:innermost.end].rstrip())
+            if open_point and innermost.pending_wrap_start is None:
+                for node in self.stack:
+                    node.extend(line.end)
+            else:
+                # the list is over (or paused): wrap-up of the list's owner
+                owner: _Node = self.stack[-2] if len(self.stack) > 1 else self.para
+                if owner.pending_wrap_start is None:
+                    owner.pending_wrap_start = line.start
+                del self.stack[self.stack.index(innermost):]
+                for node in [*self.stack]:
+                    node.extend(line.end)
+        self.para.extend(line.end)
+        if self.article is not None:
+            self.article.end = max(self.article.end, line.end)
+
+    # -- finish
+    def finish(self, version_end_of_file: bool) -> tuple[list[Article], list[Protocol]]:
+        ct = self.ct
+        # a version that ends without its closing formula ends mid-document
+        if self.articles and not self.saw_closing:
+            last = self.articles[-1]
+            last.complete = False
+            last_end = max([last.end] + [p.end for p in last.paragraphs])
+            tail = ct.text[last.start:last_end].rstrip()
+            cut_mid_sentence = not patterns.SENTENCE_END.search(tail)
+            if last.paragraphs and cut_mid_sentence:
+                last.paragraphs[-1].complete = False
+            self.warn(
+                "text_truncated", f"art_{last.number}",
+                "the text stops " + ("mid-sentence " if cut_mid_sentence else "")
+                + f"in article {last.number} before the convention's closing clause; the rest is not in the source",
+            )
+        articles = [self._article_model(a) for a in self.articles]
+        protocols = [
+            Protocol(
+                eid=f"protocol_{k}",
+                heading=p.heading,
+                span=ct.original_span(p.start, max([p.end] + [q.end for q in p.paragraphs])),
+                paragraphs=self._paragraph_models(f"protocol_{k}", p.paragraphs),
+            )
+            for k, p in enumerate(self.protocols, start=1)
+        ]
+        for art in articles:
+            if not art.complete and not art.number_inferred:
+                continue
+            if art.number_inferred and art.heading is None:
+                self.warn("article_incomplete", art.eid,
+                          f"the text starts inside an article; numbered {art.number} from the next heading")
+        return articles, protocols
+
+    def _article_model(self, a: _ArticleNode) -> Article:
+        eid = f"art_{a.number}"
+        paragraphs = self._paragraph_models(eid, a.paragraphs)
+        end = max([a.end] + [p.end for p in a.paragraphs])
+        body = "\n".join(p.text for p in paragraphs)
+        topic = classify_article(a.heading, body, self.language) if self.supported else None
+        if self.supported and topic is None:
+            self.warn("topic_unknown", eid, f"article {a.number} ({a.heading or 'no heading'}) matches no Model topic")
+        return Article(
+            eid=eid, number=a.number, number_inferred=a.number_inferred, heading=a.heading, topic=topic,
+            complete=a.complete, chapter=a.chapter, span=self.ct.original_span(a.start, end), paragraphs=paragraphs,
+        )
+
+    def _paragraph_models(self, owner: str, paras: list[_ParaNode]) -> list[Paragraph]:
+        out, unnumbered = [], 0
+        for p in paras:
+            if p.number is None:
+                unnumbered += 1
+                eid = f"{owner}__para_nn_{unnumbered}"
+            else:
+                eid = f"{owner}__para_{p.number}"
+            points = self._point_models(eid, p.children)
+            intro, wrap = self._intro_wrap(p)
+            out.append(Paragraph(
+                eid=eid, number=p.number, number_inferred=p.number_inferred, complete=p.complete,
+                text=self.ct.text[p.start:p.end].strip(), span=self._span(p.start, p.end),
+                intro=intro, wrap_up=wrap, points=points,
+            ))
+            self._check_missing_items(eid, p, points)
+        return out
+
+    def _point_models(self, owner: str, points: list[_PointNode]) -> list[Point]:
+        out = []
+        for p in points:
+            eid = f"{owner}__point_{p.label}"
+            intro, wrap = self._intro_wrap(p)
+            out.append(Point(
+                eid=eid, label=p.label, label_printed=p.printed, text=self.ct.text[p.start:p.end].strip(),
+                span=self._span(p.start, p.end), intro=intro, wrap_up=wrap,
+                points=self._point_models(eid, p.children),
+            ))
+            if p.printed is not None:
+                self.warn("ocr_repaired", eid, f"point label {p.printed!r} read as {p.label!r} from the list's sequence")
+        return out
+
+    def _span(self, start: int, end: int) -> tuple[int, int]:
+        text = self.ct.text
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        return self.ct.original_span(start, end)
+
+    def _intro_wrap(self, node: _Node) -> tuple[str | None, str | None]:
+        if not node.children:
+            return None, None
+        first = node.children[0]
+        intro = self.ct.text[node.start:getattr(first, "marker_start", first.start)].strip() or None
+        last_end = node.children[-1].end
+        wrap = self.ct.text[last_end:node.end].strip() or None
+        return intro, wrap
+
+    def _check_missing_items(self, eid: str, para: _ParaNode, points: list[Point]) -> None:
+        """A paragraph or point that announces a list (ends a line with ":") and has none after it."""
+        text = self.ct.text[para.start:para.end]
+        own = text if not para.children else (self._intro_wrap(para)[0] or "")
+        lines = own.split("\n")
+        for k, ln in enumerate(lines):
+            if ln.rstrip().endswith(":") and (k + 1 < len(lines) or not para.children):
+                self.warn("list_items_missing", eid,
+                          f"{eid} announces a list ({ln.strip()[-40:]!r}) but no items follow in the source text")
+                return
+        for point in points:
+            if point.text.rstrip().endswith(":") and not point.points:
+                self.warn("list_items_missing", point.eid,
+                          f"{point.eid} announces a list but no items follow in the source text")
+
+
+# -- versions -------------------------------------------------------------------------------------
+
+
+def _segment_versions(lines: list[Line]) -> list[list[Line]]:
+    """Split lines into language versions: at a convention title once articles were seen, or where
+    the article numbering restarts at 1 outside a protocol."""
+    segments: list[list[Line]] = [[]]
+    seen_article = False
+    max_number = 0
+    in_protocol = False
+    for line in lines:
+        restart = False
+        if line.kind == "title" and (seen_article or in_protocol):
+            restart = True
+        elif line.kind == "article" and not in_protocol and not line.match.group("damaged"):  # type: ignore[union-attr]
+            value = article_number_value(clean_article_number(line.match.group("num")))  # type: ignore[union-attr]
+            if value == 1 and max_number >= 3:
+                restart = True
+        if restart:
+            segments.append([])
+            seen_article, max_number, in_protocol = False, 0, False
+        segments[-1].append(line)
+        if line.kind == "article" and not in_protocol:
+            seen_article = True
+            if not line.match.group("damaged"):  # type: ignore[union-attr]
+                max_number = max(max_number, article_number_value(clean_article_number(line.match.group("num"))) or 0)  # type: ignore[union-attr]
+        elif line.kind == "protocol" and seen_article:
+            in_protocol = True
+    return [s for s in segments if s]
+
+
+def parse_text(original: str, *, path: str | None = None, data: bytes | None = None,
+               encoding: str = "utf-8", decode_warnings: list[str] | None = None) -> Document:
+    """Parse decoded text. Raises `NoArticlesError` when no article could be found at all."""
+    raw = data if data is not None else original.encode("utf-8")
+    ct = clean(original)
+    lines = split_lines(ct.text)
+    warnings: list[Warning] = [Warning(code="encoding", eid=None, language=None, message=w) for w in decode_warnings or []]
+    versions: list[Version] = []
+    for segment in _segment_versions(lines):
+        seg_text = "\n".join(line.text for line in segment)
+        language, _margin = detect_language(seg_text)
+        lang_info = vocab.languages().get(language or "")
+        supported = bool(lang_info and lang_info.supported)
+        builder = _VersionBuilder(segment, ct, language, supported)
+        builder.build()
+        articles, protocols = builder.finish(True)
+        if language is None:
+            warnings.append(Warning(code="language_unknown", eid=None, language=None,
+                                    message="could not tell the language of a part of the text"))
+        elif not supported:
+            warnings.append(Warning(
+                code="unsupported_language", eid=None, language=language,
+                message=f"a version in {lang_info.name if lang_info else language} ({language}) was found; "
+                "this language is not supported, so no topics or provisions are inferred from it",
+            ))
+        if not articles and not protocols:
+            continue
+        warnings += builder.warnings
+        start, end = segment[0].start, segment[-1].end
+        versions.append(Version(
+            language=language or "und", supported=supported, title=builder.title,
+            span=ct.original_span(start, end), chapters=builder.chapters, articles=articles, protocols=protocols,
+        ))
+    if not any(v.articles for v in versions):
+        raise NoArticlesError("no articles found: the text does not look like a tax convention")
+    _dedupe_eids(versions, warnings)
+    doc = Document(
+        source=Source(path=path, sha256=hashlib.sha256(raw).hexdigest(), bytes=len(raw), encoding=encoding),
+        versions=versions,
+        warnings=warnings,
+    )
+    doc._original = original
+    metadata.fill(doc, ct, lines)
+    return doc
+
+
+def parse(source: str | bytes, *, path: str | None = None) -> Document:
+    """Parse a treaty text (str, or bytes in any common encoding) into a `Document`."""
+    if isinstance(source, bytes):
+        decoded = decode_bytes(source)
+        return parse_text(decoded.text, path=path, data=source, encoding=decoded.encoding,
+                          decode_warnings=decoded.warnings)
+    if not source.strip():
+        raise InputError("input is empty")
+    text = source[1:] if source.startswith("\ufeff") else source
+    return parse_text(text, path=path)
+
+
+def parse_file(path: str) -> Document:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    return parse(data, path=path)
+
+
+def _dedupe_eids(versions: list[Version], warnings: list[Warning]) -> None:
+    """eIds must be unique within a version: a repeated one gets a suffix (and a warning)."""
+    from taxtreaty.structure.model import iter_nodes
+
+    for version in versions:
+        seen: dict[str, int] = {}
+        for node in iter_nodes(version):
+            if node.eid in seen:
+                seen[node.eid] += 1
+                new = f"{node.eid}_{seen[node.eid]}"
+                warnings.append(Warning(code="duplicate_eid", eid=new, language=version.language,
+                                        message=f"{node.eid} occurs more than once; this one is {new}"))
+                _rename(node, node.eid, new)
+            else:
+                seen[node.eid] = 1
+
+
+def _rename(node: Article | Paragraph | Point, old: str, new: str) -> None:
+    node.eid = new
+    children = node.paragraphs if isinstance(node, Article) else node.points
+    for child in children:
+        _rename(child, child.eid, new + child.eid[len(old):])

@@ -1,0 +1,286 @@
+"""Clean gazette text: what is true after `clean(original)`.
+
+- Every logical block (heading, numbered paragraph, point, free sentence block) is one line;
+  lines are separated by a single "\\n" and carry no leading or trailing blanks.
+- Page furniture is gone wherever it fell: date lines, page numbers, series lines, running
+  headers at the start of a line, markdown heading marks and simple HTML tags.
+- Lines broken by the page or the typesetter are joined again: "mon-" + "tante" -> "montante";
+  "owner of the" + "dividends the tax" -> "owner of the dividends the tax".
+- Points and article headings run into the previous line ("...local; ii) Ao Banco",
+  "...this Agreement. Article 12 ROYALTIES") start a line of their own.
+- Mojibake ("ConvenÃ§Ã£o") is repaired with ftfy.
+- `CleanText.map` takes any range of the cleaned text back to the original characters.
+
+Nothing is guessed about structure here beyond where a line may be joined; markers are kept
+as printed (OCR repairs of numbers and labels happen in the structure parser, which reports
+them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+import ftfy
+import regex
+
+from taxtreaty import patterns, vocab
+from taxtreaty.text.spanmap import SpanMap, TextBuilder
+
+
+@dataclass
+class CleanText:
+    text: str
+    map: SpanMap
+    original: str
+    #: original ranges dropped as page furniture, with the name of the rule
+    furniture: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def original_span(self, start: int, end: int) -> tuple[int, int]:
+        return self.map.to_original(start, end)
+
+
+# -- named pieces -------------------------------------------------------------------------------
+
+_LINE = regex.compile(r"[^\n]*(?:\n|$)")
+_MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\xA0-\xBF]|â€|Ãƒ")
+_HTML_TAG = regex.compile(r"</?(?:sup|sub|i|b|em|strong|u|span|br)\b[^<>]{0,40}>", regex.IGNORECASE)
+_MD_HEADING = regex.compile(r"^\#{1,6}[^\S\n]*")
+_MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
+_HYPHEN_END = regex.compile(r"\p{L}[-‐-]$")
+_OPEN_END = regex.compile(r"[\p{L}\d,)\]»”'\-–]$")
+
+
+@cache
+def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
+    rules = []
+    months = "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+    rules.append((
+        "date_line",
+        regex.compile(
+            rf"^(?:\d{{1,2}}[^\S\n]+(?:de[^\S\n]+)?(?:{months})[^\S\n]+(?:de[^\S\n]+)?\d{{4}}"
+            rf"|(?:{months})[^\S\n]+\d{{1,2}},?[^\S\n]+\d{{4}})$",
+            regex.IGNORECASE,
+        ),
+    ))
+    for rule in vocab.furniture_patterns():
+        if not rule.get("prefix"):
+            rules.append((rule["name"], regex.compile(rf"^(?:{rule['regex']})$", regex.IGNORECASE)))
+    return rules
+
+
+@cache
+def _furniture_prefix_patterns() -> list[tuple[str, regex.Pattern[str]]]:
+    return [
+        (rule["name"], regex.compile(rf"^(?:{rule['regex']})", regex.IGNORECASE))
+        for rule in vocab.furniture_patterns()
+        if rule.get("prefix")
+    ]
+
+
+@cache
+def _inline_point_split() -> regex.Pattern[str]:
+    # "...autoridade local; ii) Ao Banco" -> split before "ii)". Only after ";" or ":" and before a
+    # capital or a digit, so references such as "alínea i) do artigo" stay in the text.
+    return regex.compile(r"(?<=[;:])[^\S\n]+(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
+
+
+@cache
+def _inline_article_split() -> regex.Pattern[str]:
+    words = "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+    # "...of this Agreement. Article 12 ROYALTIES": a heading in capitals running on after a sentence.
+    return regex.compile(rf"(?<=[.;:])[^\S\n]+(?=(?:{words})[^\S\n]+\d{{1,3}}[^\S\n]+\p{{Lu}}[\p{{Lu}} ,'’-]{{2,}}$)")
+
+
+def furniture_rule(line: str, previous: str = "") -> str | None:
+    """The name of the furniture rule a whole (stripped) line matches, or None."""
+    if not line or len(line) > 120:
+        return None
+    for name, pattern in _furniture_line_patterns():
+        if pattern.match(line):
+            if name == "page_number" and _expects_number(previous):
+                return None
+            return name
+    return None
+
+
+def _expects_number(previous: str) -> bool:
+    """A bare number right after a lone "ARTIGO" / "Article" is the article's number, not a page."""
+    words = {w.casefold() for w in vocab.all_words("article_words")}
+    return previous.strip().casefold().rstrip(".") in {w.rstrip(".") for w in words}
+
+
+def line_kind(line: str) -> str:
+    """Classify a cleaned line for joining purposes."""
+    if patterns.article_heading().match(line):
+        m = patterns.article_heading().match(line)
+        title = m.group("title") if m else ""
+        if not title or title_like(title):
+            return "article"
+    if patterns.chapter_heading().match(line):
+        m = patterns.chapter_heading().match(line)
+        if m and (not m.group("title") or title_like(m.group("title"))):
+            return "chapter"
+    if patterns.protocol_heading().match(line):
+        return "protocol"
+    if patterns.convention_title().match(line):
+        return "title"
+    if patterns.PARAGRAPH_MARKER.match(line):
+        return "paragraph"
+    if patterns.POINT_MARKER.match(line):
+        return "point"
+    if patterns.BULLET.match(line):
+        return "bullet"
+    return "text"
+
+
+def title_like(title: str) -> bool:
+    """Could this be the title part of a heading, rather than running text?"""
+    t = title.strip().strip("()[]").strip()
+    if not t:
+        return True
+    if len(t) > 120 or t[0].islower() or t[0] in ",;":
+        return False
+    if t.endswith((",", ";")):
+        return False
+    return t.count(". ") == 0
+
+
+def clean(original: str) -> CleanText:
+    """Clean `original` (see the module docstring for the guarantees)."""
+    builder = TextBuilder(original)
+    furniture: list[tuple[int, int, str]] = []
+    prefix_rules = _furniture_prefix_patterns()
+    point_split = _inline_point_split()
+    article_split = _inline_article_split()
+
+    prev_end = 0  # original offset just after the last kept line
+    prev_kind = ""  # kind of the last kept line ("" before the first)
+    prev_line = ""  # cleaned content of the last kept line
+    title_pending = False  # the last line was a heading whose title is on the next line
+    raw_prev = ""  # previous non-blank raw line, for furniture context
+
+    for m in _LINE.finditer(original):
+        if m.start() == m.end():
+            break
+        line_start, line_end = m.start(), m.end()
+        raw = original[line_start:line_end].rstrip("\n").rstrip("\r")
+        # -- strip the line and its furniture prefix, remember where the content starts
+        lstrip = len(raw) - len(raw.lstrip())
+        content_start = line_start + lstrip
+        content_end = line_start + len(raw.rstrip())
+        content = original[content_start:content_end]
+        if not content:
+            continue
+        md = _MD_HEADING.match(content)
+        if md:
+            content_start += md.end()
+            content = original[content_start:content_end]
+        for name, pattern in prefix_rules:
+            pm = pattern.match(content)
+            if pm and pm.end() > 0:
+                furniture.append((content_start, content_start + pm.end(), name))
+                content_start += pm.end()
+                content = original[content_start:content_end]
+        if not content or _MD_EMPHASIS_ONLY.match(content):
+            continue
+        rule = furniture_rule(content, raw_prev)
+        raw_prev = content
+        if rule:
+            furniture.append((content_start, content_end, rule))
+            continue
+
+        # -- edits inside the line: tag removal, mojibake, inline splits (original coordinates)
+        edits: list[tuple[int, int, str]] = [
+            (content_start + t.start(), content_start + t.end(), "") for t in _HTML_TAG.finditer(content)
+        ]
+        if _MOJIBAKE_HINT.search(content):
+            fixed = ftfy.fix_text(content)
+            if fixed != content:
+                edits = [(content_start, content_end, fixed)]
+        if len(edits) <= 1 and not (edits and edits[0][2]):
+            for sm in point_split.finditer(content):
+                edits.append((content_start + sm.start(), content_start + sm.end(), "\n"))
+            for sm in article_split.finditer(content):
+                edits.append((content_start + sm.start(), content_start + sm.end(), "\n"))
+            edits.sort()
+        visible = _apply_to_string(content, content_start, edits)
+        first_line = visible.split("\n", 1)[0]
+        kind = line_kind(first_line)
+
+        # -- join with the previous line, or start a new one
+        if builder.length:
+            join = _join_mode(prev_kind, prev_line, kind, first_line)
+            if join == "hyphen":
+                builder.drop_last_char()
+                builder.insert("", prev_end, content_start)
+            elif join == "space":
+                builder.insert(" ", prev_end, content_start)
+            else:
+                builder.insert("\n", prev_end, content_start)
+        else:
+            join = "newline"
+        _emit(builder, content_start, content_end, edits)
+
+        # -- state for the next line
+        last_line = visible.rsplit("\n", 1)[-1]
+        if "\n" in visible:
+            kind = line_kind(last_line)
+        if join == "newline" or "\n" in visible:
+            if kind == "text" and title_pending:
+                kind = "heading_title"  # the title of a heading printed on its own line
+            title_pending = kind in ("article", "chapter") and not _heading_title(kind, last_line)
+            prev_kind = kind
+            prev_line = last_line
+        else:
+            prev_line = (prev_line[:-1] if join == "hyphen" else prev_line + " ") + last_line
+        prev_end = content_end
+
+    text = builder.text()
+    return CleanText(text=text, map=builder.map, original=original, furniture=furniture)
+
+
+def _heading_title(kind: str, line: str) -> str:
+    pattern = patterns.article_heading() if kind == "article" else patterns.chapter_heading()
+    m = pattern.match(line)
+    return (m.group("title") or "").strip() if m else ""
+
+
+def _join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
+    """'hyphen', 'space' or 'newline' between the previous kept line and this one."""
+    if kind != "text" or prev_kind not in ("paragraph", "point", "text", "bullet"):
+        return "newline"
+    if _HYPHEN_END.search(prev_line) and line[:1].islower():
+        return "hyphen"
+    if not _OPEN_END.search(prev_line):
+        return "newline"
+    first = line[:1]
+    if first.islower() or first.isdigit() or first in "(«\"“'":
+        return "space"
+    if first.isupper() and prev_line[-1:].islower() and not title_like_short(line):
+        return "space"
+    return "newline"
+
+
+def title_like_short(line: str) -> bool:
+    """A short capitalised line with no sentence punctuation: a title, never a continuation."""
+    return len(line) <= 60 and not regex.search(r"[,;.:]", line) and line[:1].isupper() and line.isupper()
+
+
+def _apply_to_string(content: str, base: int, edits: list[tuple[int, int, str]]) -> str:
+    out, pos = [], 0
+    for s, e, rep in edits:
+        out.append(content[pos : s - base])
+        out.append(rep)
+        pos = e - base
+    out.append(content[pos:])
+    return "".join(out)
+
+
+def _emit(builder: TextBuilder, start: int, end: int, edits: list[tuple[int, int, str]]) -> None:
+    pos = start
+    for s, e, rep in edits:
+        builder.copy(pos, s)
+        builder.insert(rep, s, e)
+        pos = e
+    builder.copy(pos, end)

@@ -1,0 +1,104 @@
+"""Bytes to text, refusing what is not text.
+
+After `decode_bytes` the text is a `str` without a byte-order mark; offsets in spans count the
+characters of this string ("the original"). Encodings tried, in order: UTF-8 (with or without
+BOM), UTF-16/32 with BOM (or UTF-16 recognised by its NUL pattern), then Windows-1252 / Latin-1,
+which is reported as a warning because the guess may be wrong.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from dataclasses import dataclass, field
+
+#: Treaties are well under 1 MB; 16 MB leaves room for whole gazette issues and still bounds time.
+MAX_INPUT_BYTES = int(os.environ.get("TAXTREATY_MAX_BYTES", 16 * 1024 * 1024))
+
+
+class InputError(ValueError):
+    """The input cannot be read as a treaty text. The message is one line, for the user."""
+
+
+@dataclass
+class DecodedText:
+    text: str
+    encoding: str
+    warnings: list[str] = field(default_factory=list)
+
+
+_BOMS = [
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+]
+
+
+def _control_ratio(text: str) -> float:
+    if not text:
+        return 0.0
+    sample = text[:65536]
+    bad = sum(1 for c in sample if (ord(c) < 32 and c not in "\n\r\t\f\v") or 0x7F <= ord(c) < 0xA0)
+    return bad / len(sample)
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    sample = data[:4096]
+    if len(sample) < 4:
+        return None
+    even_nul = sample[0::2].count(0) / max(1, len(sample[0::2]))
+    odd_nul = sample[1::2].count(0) / max(1, len(sample[1::2]))
+    if odd_nul > 0.3 and even_nul < 0.05:
+        return "utf-16-le"
+    if even_nul > 0.3 and odd_nul < 0.05:
+        return "utf-16-be"
+    return None
+
+
+def decode_bytes(data: bytes, *, max_bytes: int | None = None) -> DecodedText:
+    """Decode a file's bytes, or raise `InputError` with a one-line reason."""
+    limit = MAX_INPUT_BYTES if max_bytes is None else max_bytes
+    if len(data) > limit:
+        raise InputError(
+            f"input is {len(data) / 1e6:.1f} MB, over the {limit / 1e6:.1f} MB limit "
+            "(set TAXTREATY_MAX_BYTES to raise it)"
+        )
+    if not data.strip():
+        raise InputError("input is empty")
+    warnings: list[str] = []
+    encoding = None
+    body = data
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            encoding, body = name, data[len(bom):]
+            break
+    if encoding is None:
+        encoding = _utf16_without_bom(data)
+    if encoding is None:
+        if b"\x00" in data[:65536]:
+            raise InputError("input is binary (it contains NUL bytes), not a treaty text")
+        try:
+            text = data.decode("utf-8")
+            encoding = "utf-8"
+        except UnicodeDecodeError:
+            try:
+                text = data.decode("cp1252")
+                encoding = "cp1252"
+            except UnicodeDecodeError:
+                text = data.decode("latin-1")
+                encoding = "latin-1"
+            warnings.append(f"input is not UTF-8; decoded as {encoding}")
+    else:
+        try:
+            text = body.decode(encoding)
+        except UnicodeDecodeError as exc:
+            raise InputError(f"input looks like {encoding} but does not decode: {exc.reason}") from None
+        if encoding != "utf-8":
+            warnings.append(f"input decoded as {encoding}")
+    if _control_ratio(text) > 0.02:
+        raise InputError("input is binary (too many control characters), not a treaty text")
+    if not text.strip():
+        raise InputError("input is empty")
+    return DecodedText(text=text, encoding=encoding, warnings=warnings)
