@@ -1,0 +1,134 @@
+"""What a treaty decides, as data: each provision tied to the exact words it comes from.
+
+This module is the contract between the extractor (`taxtreaty.provisions.extract`), the rules
+engine, the store and the interfaces. Keep names and values stable; document any addition in
+docs/provisions.md.
+
+Rates are `Decimal` percentages (10 per cent -> Decimal("10")). Dates are ISO `date`s.
+
+Condition keys (all optional; a provision applies when *all* of its conditions hold)
+- beneficial_owner: bool         the recipient must be the beneficial owner
+- recipient: str                 recipient kind: individual | company | partnership_excluded_company |
+                                 government | local_authority | central_bank | named_institution |
+                                 bank | pension_fund | any
+- recipient_kinds: list[str]     the recipient is any of these kinds (exemption lists)
+- recipient_names: list[str]     named institutions, as printed ("the People's Bank of China")
+- payer_kinds: list[str]         the payer (debtor) is any of these kinds
+- min_capital_pct: Decimal       recipient holds at least this share of the payer
+- capital_basis: str             what the share is of: capital | voting_power | shares
+- holding_direct: bool           the holding must be direct
+- min_holding_months: int        uninterrupted holding period before payment
+- paid_after: date               payment date strictly after this day ("paid after 31 December 1996")
+- paid_from: date                payment date on or after this day ("a partir del 1 de enero de 1997")
+- paid_until: date               payment date on or before this day ("hasta el 31 de diciembre de 1996")
+- source_state / residence_state: str   ISO codes when a cap depends on the direction of payment
+- income_subtype: str            e.g. bank_loan, equipment_rental, technical_services, copyright
+- otherwise: bool                "in all other cases": the residual cap of a list
+- guaranteed_by_government: bool interest on loans guaranteed or financed by the other State
+
+Allocation values (`Provision.allocation`)
+- residence_only          only the residence State may tax ("shall be taxable only in that State")
+- effective_management_only   only the State of the place of effective management
+- source_may_tax          shared: the source State may tax too ("may be taxed in the other State")
+- paying_state_only       only the State that pays (government service, public pensions)
+- source_only             only the source State
+- exempt_in_host          the host State exempts (students, teachers)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ProvisionKind = Literal[
+    "withholding_cap", "exemption", "allocation", "threshold", "relief_method", "time_limit", "date", "anti_abuse",
+    "prevailing_language",
+]
+Status = Literal["determined", "unknown"]
+Allocation = Literal[
+    "residence_only", "effective_management_only", "source_may_tax", "paying_state_only", "source_only",
+    "exempt_in_host",
+]
+
+
+class Citation(BaseModel):
+    """Where a fact comes from: the eId, the exact source words and their span in the original file.
+
+    `quote == document.original[span[0]:span[1]]` always holds (the extractor guarantees it), so a
+    user can find the words in the file they gave.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    language: str
+    eid: str
+    quote: str
+    span: tuple[int, int]
+
+
+class Provision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: stable id within a document: "<language>:<eid>:<kind>:<n>"
+    id: str
+    topic: str
+    kind: ProvisionKind
+    status: Status = "determined"
+    #: why the value is unknown ("article 10(2) announces the rates but its list items are missing")
+    reason: str | None = None
+    rate_pct: Decimal | None = None
+    allocation: Allocation | None = None
+    #: thresholds, periods, amounts: {"days": 183, "period_months": 12}, {"amount": 9000, "currency": "USD"},
+    #: {"years": 3}, {"method": "credit"}, {"date": "2011-09-27"}, ...
+    values: dict[str, Any] = Field(default_factory=dict)
+    conditions: dict[str, Any] = Field(default_factory=dict)
+    #: the State the provision speaks of, when it is one-sided ("In Portugal, ..."): ISO code or
+    #: "first_state"/"second_state" placeholders when the parties are not known
+    state: str | None = None
+    #: paragraphs that override this one ("notwithstanding paragraph 2") or that it is subject to
+    overrides: list[str] = Field(default_factory=list)
+    cite: Citation
+
+
+class Divergence(BaseModel):
+    """A figure that differs between two language versions of the same paragraph."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    eid: str
+    what: str  # rate | days | amount | date | reference | ...
+    values: dict[str, Any]  # {"pt": "10", "en": "15"}
+    cites: list[Citation]
+    prevailing_language: str | None
+    message: str
+
+
+class ProvisionSet(BaseModel):
+    """`taxtreaty provisions --json` output."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    parties: list[str] = Field(default_factory=list)
+    provisions: list[Provision] = Field(default_factory=list)
+    divergences: list[Divergence] = Field(default_factory=list)
+    warnings: list[dict[str, Any]] = Field(default_factory=list)
+
+    def find(self, topic: str | None = None, kind: str | None = None, language: str | None = None) -> list[Provision]:
+        return [
+            p for p in self.provisions
+            if (topic is None or p.topic == topic)
+            and (kind is None or p.kind == kind)
+            and (language is None or p.cite.language == language)
+        ]
+
+
+def parse_date(value: Any) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
+__all__ = ["Allocation", "Citation", "Decimal", "Divergence", "Provision", "ProvisionKind", "ProvisionSet", "Status"]
