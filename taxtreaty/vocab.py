@@ -21,6 +21,8 @@ _LANGUAGE_KEYS = {
     "convention_title_words", "months", "signature_lead", "language_names", "prevail_words",
     "testimonium", "day_words",
 }
+#: keys a language file may leave out
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2"}
 
 
 class DataFileError(ValueError):
@@ -43,6 +45,8 @@ class Language:
     prevail_words: tuple[str, ...]
     testimonium: tuple[str, ...] = ()
     day_words: dict[str, int] = field(default_factory=dict)
+    #: ISO 639-2 code, for Akoma Ntoso's FRBRlanguage ("por")
+    iso639_2: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -69,7 +73,7 @@ def languages() -> dict[str, Language]:
         if not entry.name.endswith(".yaml"):
             continue
         raw = _read_yaml("languages", entry.name)
-        unknown = set(raw) - _LANGUAGE_KEYS
+        unknown = set(raw) - _LANGUAGE_KEYS - _OPTIONAL_LANGUAGE_KEYS
         if unknown:
             raise DataFileError(f"languages/{entry.name}: unknown keys {sorted(unknown)}")
         missing = _LANGUAGE_KEYS - set(raw)
@@ -95,6 +99,7 @@ def languages() -> dict[str, Language]:
             prevail_words=tuple(raw["prevail_words"]),
             testimonium=tuple(raw["testimonium"]),
             day_words={fold(k): int(v) for k, v in (raw["day_words"] or {}).items()},
+            iso639_2=raw.get("iso639_2"),
         )
     return result
 

@@ -269,10 +269,10 @@ class _VersionBuilder:
                         "article_number_inferred", f"art_{number}",
                         f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
                     )
-            elif kind == "paragraph" and self._accept_paragraph(line):
-                pass
-            elif kind == "point" and self._accept_point(line):
-                pass
+            elif (kind == "paragraph" and self._accept_paragraph(line)) or (
+                kind == "point" and self._accept_point(line)
+            ):
+                pass  # accepted markers open their node as a side effect
             else:
                 self._text(line)
             i += 1
@@ -399,12 +399,12 @@ class _VersionBuilder:
         for depth in range(len(self.stack), -1, -1):
             for label, repaired in candidates:
                 for exp_label, exp_kind in expected_at(depth):
-                    if label == exp_label:
-                        if depth == len(self.stack) and depth > 0:
-                            # opening a nested list needs a kind different from its parent's
-                            if exp_kind == self.stack[-1].kind:
-                                continue
-                        return depth, label, exp_kind, repaired
+                    if label != exp_label:
+                        continue
+                    # opening a nested list needs a kind different from its parent's
+                    if depth == len(self.stack) and depth > 0 and exp_kind == self.stack[-1].kind:
+                        continue
+                    return depth, label, exp_kind, repaired
         # 2. a valid label that skips ahead within the innermost list (lost items)
         if self.stack:
             depth = len(self.stack) - 1

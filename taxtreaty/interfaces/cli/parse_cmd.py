@@ -1,4 +1,8 @@
-"""`taxtreaty parse FILE [--json | --akn | --outline]`."""
+"""`taxtreaty parse FILE [--json | --akn | --outline]`.
+
+`--akn` prints one Akoma Ntoso document per language version, one after another (see
+`taxtreaty.structure.akn` for why); `--akn --language pt` prints only the Portuguese one.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,9 @@ def parse_command(
     as_akn: bool = typer.Option(False, "--akn", help="Print Akoma Ntoso 3.0 XML."),
     as_outline: bool = typer.Option(False, "--outline", help="Print one line per article (default)."),
     parties: str = typer.Option(None, "--parties", help="Contracting States when the text does not name them, e.g. PT,CN."),
+    language: str = typer.Option(
+        None, "--language", help="With --akn: print only this language version (pt, en, es...)."
+    ),
 ) -> None:
     """Parse a treaty text into articles, paragraphs and points with Akoma Ntoso ids."""
     if sum([as_json, as_akn, as_outline]) > 1:
@@ -24,7 +31,7 @@ def parse_command(
     elif as_akn:
         from taxtreaty.structure.akn import to_akn
 
-        typer.echo(to_akn(doc))
+        typer.echo(to_akn(doc, language=language))
     else:
         typer.echo(outline(doc))
 

@@ -1,0 +1,249 @@
+"""Akoma Ntoso 3.0 XML for a parsed convention.
+
+One Work (the convention), one Expression per language version (FRBR). Each language version
+is printed as its own complete ``<akomaNtoso>`` document holding an ``act``: the schema makes
+every eId unique inside a document (``xsd:unique`` on ``.//*``), so the versions cannot share a
+``documentCollection`` and still carry the *same* eIds; printed apart, ``art_10__para_2`` is the
+same eId in the Portuguese and the English expression, which is what aligns them.
+
+`to_akn(doc)` returns the documents one after another (each starting with its own XML
+declaration); `akn_documents(doc)` returns them as a ``{language: xml}`` mapping and
+`split_documents(text)` cuts a printed stream back into documents.
+
+Inside an act: ``body`` > ``chapter`` (when the text has chapters) > ``article`` > ``paragraph``
+> ``point`` > ``point``, each with ``num`` / ``heading`` and either ``content`` or
+``intro`` + children + ``wrapUp``. Protocols are kept apart from the convention's articles, as
+``attachments`` > ``attachment`` > ``doc name="protocol"`` with their own eIds (``protocol_1``).
+All text is escaped by lxml; characters XML 1.0 cannot hold are dropped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import regex
+from lxml import etree
+
+from taxtreaty import vocab
+from taxtreaty.structure.model import Article, Document, Paragraph, Point, Protocol, Version
+
+AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
+_E = f"{{{AKN_NS}}}"
+#: characters XML 1.0 forbids (C0 controls other than tab/newline/CR, surrogates, U+FFFE/U+FFFF)
+_XML_FORBIDDEN = regex.compile(r"[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]")
+_URI_UNSAFE = regex.compile(r"[^a-z0-9-]+")
+#: the FRBRdate used when the text does not give the signature date (a sentinel, named "unknown")
+UNKNOWN_DATE = "0001-01-01"
+
+
+def _text(value: str | None) -> str:
+    return _XML_FORBIDDEN.sub("", value or "")
+
+
+def _el(parent: etree._Element | None, tag: str, text: str | None = None, **attrs: str) -> etree._Element:
+    node = etree.Element(_E + tag, nsmap={None: AKN_NS}) if parent is None else etree.SubElement(parent, _E + tag)
+    for key, value in attrs.items():
+        node.set(key.rstrip("_"), value)
+    if text is not None:
+        node.text = _text(text)
+    return node
+
+
+def _p_block(parent: etree._Element, tag: str, text: str | None) -> None:
+    block = _el(parent, tag)
+    _el(block, "p", text or "")
+
+
+def language_code3(language: str) -> str:
+    """ISO 639-2 code for FRBRlanguage ("pt" -> "por"); "und" when unknown."""
+    lang = vocab.languages().get(language)
+    return lang.iso639_2 if lang and lang.iso639_2 else "und"
+
+
+# -- FRBR ---------------------------------------------------------------------------------------
+
+
+def work_uri(doc: Document) -> str:
+    parties = "-".join(p.lower() for p in doc.parties) or "unknown-parties"
+    date = doc.signed.date if doc.signed and doc.signed.date else "unknown-date"
+    return f"/akn/int/act/treaty/{_URI_UNSAFE.sub('-', date)}/{_URI_UNSAFE.sub('-', parties)}"
+
+
+def _meta(parent: etree._Element, doc: Document, language: str, *, work: str, name: str,
+          references: bool = True) -> None:
+    meta = _el(parent, "meta")
+    ident = _el(meta, "identification", source="#taxtreaty")
+    signed = doc.signed.date if doc.signed and doc.signed.date else None
+    date, date_name = (signed, "signature") if signed else (UNKNOWN_DATE, "unknown")
+    lang3 = language_code3(language)
+    expression = f"{work}/{lang3}@{signed or ''}"
+    today = dt.date.today().isoformat()
+
+    w = _el(ident, "FRBRWork")
+    _el(w, "FRBRthis", value=f"{work}/!{name}")
+    _el(w, "FRBRuri", value=work)
+    _el(w, "FRBRdate", date=date, name=date_name)
+    _el(w, "FRBRauthor", href="#contracting-states")
+    _el(w, "FRBRcountry", value="int")
+    _el(w, "FRBRname", value=name)
+
+    e = _el(ident, "FRBRExpression")
+    _el(e, "FRBRthis", value=f"{expression}/!{name}")
+    _el(e, "FRBRuri", value=expression)
+    _el(e, "FRBRdate", date=date, name=date_name)
+    _el(e, "FRBRauthor", href="#contracting-states")
+    _el(e, "FRBRlanguage", language=lang3)
+
+    m = _el(ident, "FRBRManifestation")
+    _el(m, "FRBRthis", value=f"{expression}/!{name}.xml")
+    _el(m, "FRBRuri", value=f"{expression}/.akn")
+    _el(m, "FRBRdate", date=today, name="generation")
+    _el(m, "FRBRauthor", href="#taxtreaty")
+
+    if not references:  # an attachment shares its act's references (eIds are unique per act)
+        return
+    refs = _el(meta, "references", source="#taxtreaty")
+    _el(refs, "TLCOrganization", eId="taxtreaty", href="/ontology/organization/taxtreaty", showAs="taxtreaty")
+    _el(refs, "TLCOrganization", eId="contracting-states",
+        href=f"/ontology/organization/{_URI_UNSAFE.sub('-', '-'.join(doc.parties).lower()) or 'unknown'}",
+        showAs=" and ".join(doc.parties) or "Contracting States (not named in the text)")
+
+
+# -- the tree -----------------------------------------------------------------------------------
+
+
+def _point(parent: etree._Element, point: Point) -> None:
+    node = _el(parent, "point", eId=point.eid)
+    _el(node, "num", f"{point.label})")
+    _children(node, point.text, point.intro, point.wrap_up, point.points)
+
+
+def _children(node: etree._Element, text: str, intro: str | None, wrap_up: str | None, points: list[Point]) -> None:
+    if not points:
+        _p_block(node, "content", text)
+        return
+    if intro:
+        _p_block(node, "intro", intro)
+    for child in points:
+        _point(node, child)
+    if wrap_up:
+        _p_block(node, "wrapUp", wrap_up)
+
+
+def _paragraph(parent: etree._Element, para: Paragraph) -> None:
+    node = _el(parent, "paragraph", eId=para.eid)
+    if para.number is not None:
+        _el(node, "num", para.number)
+    _children(node, para.text, para.intro, para.wrap_up, para.points)
+
+
+def _article(parent: etree._Element, article: Article) -> None:
+    node = _el(parent, "article", eId=article.eid)
+    _el(node, "num", article.number)
+    if article.heading:
+        _el(node, "heading", article.heading)
+    if not article.paragraphs:
+        _p_block(node, "content", "")
+    for para in article.paragraphs:
+        _paragraph(node, para)
+
+
+def _body(act: etree._Element, version: Version) -> None:
+    body = _el(act, "body")
+    chapters = {c.eid: c for c in version.chapters}
+    open_chapter: tuple[str, etree._Element] | None = None
+    for article in version.articles:
+        if article.chapter and article.chapter in chapters:
+            if open_chapter is None or open_chapter[0] != article.chapter:
+                chapter = chapters[article.chapter]
+                node = _el(body, "chapter", eId=chapter.eid)
+                _el(node, "num", chapter.number)
+                if chapter.heading:
+                    _el(node, "heading", chapter.heading)
+                open_chapter = (article.chapter, node)
+            _article(open_chapter[1], article)
+        else:
+            open_chapter = None
+            _article(body, article)
+    if not version.articles:  # a version holding only a protocol
+        node = _el(body, "hcontainer", eId="hcontainer_1", name="noArticles")
+        _p_block(node, "content", "")
+
+
+def _protocols(act: etree._Element, doc: Document, version: Version, work: str) -> None:
+    if not version.protocols:
+        return
+    attachments = _el(act, "attachments")
+    for protocol in version.protocols:
+        _protocol(attachments, doc, version, protocol, work)
+
+
+def _protocol(attachments: etree._Element, doc: Document, version: Version, protocol: Protocol, work: str) -> None:
+    attachment = _el(attachments, "attachment", eId=f"att_{protocol.eid}")
+    inner = _el(attachment, "doc", name="protocol")
+    _meta(inner, doc, version.language, work=work, name=protocol.eid, references=False)
+    preface = _el(inner, "preface")
+    _el(preface, "p", protocol.heading)
+    main = _el(inner, "mainBody")
+    if not protocol.paragraphs:
+        _p_block(_el(main, "hcontainer", eId=f"{protocol.eid}__hcontainer_1", name="empty"), "content", "")
+    for para in protocol.paragraphs:
+        _paragraph(main, para)
+
+
+def version_element(doc: Document, version: Version) -> etree._Element:
+    """The ``<akomaNtoso>`` element of one language version."""
+    root = _el(None, "akomaNtoso")
+    act = _el(root, "act", name="convention")
+    work = work_uri(doc)
+    _meta(act, doc, version.language, work=work, name="convention")
+    if version.title:
+        preface = _el(act, "preface")
+        _el(preface, "p", version.title)
+    _body(act, version)
+    _protocols(act, doc, version, work)
+    return root
+
+
+def akn_documents(doc: Document) -> dict[str, str]:
+    """One serialised ``<akomaNtoso>`` document per language version, keyed by language."""
+    out: dict[str, str] = {}
+    for index, version in enumerate(doc.versions):
+        key = version.language if version.language not in out else f"{version.language}_{index + 1}"
+        root = version_element(doc, version)
+        out[key] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
+    return out
+
+
+def to_akn(doc: Document, language: str | None = None) -> str:
+    """Akoma Ntoso XML: one document per language version, printed one after another."""
+    documents = akn_documents(doc)
+    if language is not None:
+        if language not in documents:
+            from taxtreaty.text import InputError
+
+            raise InputError(f"no {language!r} version in this text (versions: {', '.join(documents)})")
+        return documents[language].rstrip("\n")
+    return "\n".join(d.rstrip("\n") for d in documents.values())
+
+
+_DECLARATION = regex.compile(r"(?=<\?xml )")
+
+
+def split_documents(text: str) -> list[str]:
+    """Cut the output of `to_akn` back into its documents."""
+    return [part.strip() for part in _DECLARATION.split(text) if part.strip()]
+
+
+def read_tree(xml: str) -> dict[str, object]:
+    """Read back a printed document: its FRBR language and the eIds of its structure, in order."""
+    root = etree.fromstring(xml.encode("utf-8"))
+    ns = {"a": AKN_NS}
+    language = root.find(".//a:act/a:meta/a:identification/a:FRBRExpression/a:FRBRlanguage", ns)
+    structural = ("article", "paragraph", "point")
+    eids = [
+        node.get("eId")
+        for node in root.iter()
+        if isinstance(node.tag, str) and node.tag.removeprefix(_E) in structural
+    ]
+    return {"language": language.get("language") if language is not None else None, "eids": eids}
