@@ -1,0 +1,188 @@
+"""The JSON API routes. Read endpoints are open; POST /treaties needs the bearer token."""
+
+from __future__ import annotations
+
+import hmac
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import StreamingResponse
+
+from taxtreaty.interfaces.http import service
+from taxtreaty.interfaces.http.backend import Backend
+from taxtreaty.interfaces.http.limits import Limits, run_limited
+from taxtreaty.interfaces.http.models import (
+    ArticleOut,
+    Decision,
+    Health,
+    IngestRequest,
+    IngestResult,
+    Problem,
+    RateRow,
+    Scenario,
+    SearchHit,
+    TreatyDetail,
+    TreatySummary,
+)
+from taxtreaty.interfaces.http.problems import PROBLEM_JSON, ApiProblem
+
+
+def _problems(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": Problem, "content": {PROBLEM_JSON: {}}, "description": Problem.__doc__ or ""} for code in codes}
+
+
+TreatyId = Annotated[str, Path(description="treaty id from GET /treaties", min_length=1, max_length=100,
+                               pattern=r"^[A-Za-z0-9._-]+$", examples=["pt-tl-2011"])]
+Lang = Annotated[str | None, Query(description="language version (pt, en, es, ...)", pattern=r"^[a-z]{2}$")]
+
+
+def backend_of(request: Request) -> Backend:
+    return request.app.state.backend
+
+
+def limits_of(request: Request) -> Limits:
+    return request.app.state.limits
+
+
+def require_token(request: Request) -> None:
+    """Bearer token check for writes: none configured -> writes disabled (403)."""
+    expected: str | None = request.app.state.token
+    if not expected:
+        raise ApiProblem(403, "ingest is disabled: the server has no API token; start it with TAXTREATY_API_TOKEN set")
+    header = request.headers.get("authorization", "")
+    scheme, _, given = header.partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        raise ApiProblem(401, "send the API token as 'Authorization: Bearer <token>'",
+                         headers={"WWW-Authenticate": 'Bearer realm="taxtreaty"'})
+    if not hmac.compare_digest(given.strip().encode(), expected.encode()):
+        raise ApiProblem(403, "the API token is not valid")
+
+
+BackendDep = Annotated[Backend, Depends(backend_of)]
+LimitsDep = Annotated[Limits, Depends(limits_of)]
+
+router = APIRouter()
+
+
+@router.get("/health", summary="Liveness check", response_model=Health, tags=["meta"])
+def health() -> dict[str, Any]:
+    return {"status": "ok"}
+
+
+@router.get("/treaties", summary="List the treaties in the corpus", response_model=list[TreatySummary], tags=["treaties"])
+async def list_treaties(backend: BackendDep, limits: LimitsDep) -> list[dict[str, Any]]:
+    return await run_limited(limits.seconds, backend.list_treaties)
+
+
+@router.get("/treaties/{treaty_id}", summary="One treaty: parties, dates, language versions, articles and damage notes",
+            response_model=TreatyDetail, responses=_problems(404, 422), tags=["treaties"])
+async def get_treaty(treaty_id: TreatyId, backend: BackendDep, limits: LimitsDep) -> dict[str, Any]:
+    return await run_limited(limits.seconds, service.treaty_detail, backend, treaty_id)
+
+
+@router.get("/treaties/{treaty_id}/articles/{number}", summary="One article's text, paragraph by paragraph, with eIds",
+            response_model=ArticleOut, responses=_problems(404, 422), tags=["treaties"])
+async def get_article(
+    treaty_id: TreatyId, backend: BackendDep, limits: LimitsDep,
+    number: Annotated[str, Path(description="article number as printed (10, 8a)", max_length=10,
+                                pattern=r"^[0-9]+[a-z]?$", examples=["10"])],
+    lang: Lang = None,
+) -> dict[str, Any]:
+    return await run_limited(limits.seconds, service.article_out, backend, treaty_id, number, lang)
+
+
+@router.get("/search", summary="Full-text search across treaties and languages, with highlighted snippets",
+            response_model=list[SearchHit], responses=_problems(422), tags=["treaties"])
+async def search(
+    backend: BackendDep, limits: LimitsDep,
+    q: Annotated[str, Query(min_length=1, max_length=200, description="words to find", examples=["beneficial owner"])],
+    lang: Lang = None,
+    topic: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z_]+$", examples=["dividends"])] = None,
+    treaty: Annotated[str | None, Query(max_length=100, pattern=r"^[A-Za-z0-9._-]+$")] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+) -> list[dict[str, Any]]:
+    if not q.strip():
+        raise ApiProblem(422, "q: give at least one word to search for")
+    return await run_limited(limits.seconds, backend.search, q, lang, topic, treaty, min(limit, limits.search_results))
+
+
+@router.get("/rates", summary="The rates matrix: treaty x dividends / interest / royalties caps, each cell cited",
+            response_model=list[RateRow], responses=_problems(422), tags=["treaties"])
+async def rates(
+    backend: BackendDep, limits: LimitsDep,
+    country: Annotated[str | None, Query(pattern=r"^[A-Za-z]{2}$", description="only treaties of this State")] = None,
+) -> list[dict[str, Any]]:
+    return await run_limited(limits.seconds, backend.rates, country.upper() if country else None)
+
+
+@router.post("/ask", summary="Decide a scenario: who may tax, at what rate, with the trace of paragraphs applied",
+             response_model=Decision, responses=_problems(404, 422, 503, 504), tags=["rules"])
+async def ask(
+    scenario: Scenario, backend: BackendDep, limits: LimitsDep,
+    treaty: Annotated[str | None, Query(max_length=100, pattern=r"^[A-Za-z0-9._-]+$",
+                                        description="treaty id; by default the treaty between source and residence")] = None,
+    parties: Annotated[str | None, Query(pattern=r"^[A-Za-z]{2},[A-Za-z]{2}$",
+                                         description="the Contracting States when the stored text does not name them, e.g. PT,CZ")] = None,
+) -> dict[str, Any]:
+    def run() -> dict[str, Any]:
+        treaty_id = service.resolve_treaty(backend, treaty, scenario)
+        return service.decide(backend, treaty_id, scenario, parties.upper().split(",") if parties else None)
+
+    return await run_limited(limits.seconds, run)
+
+
+_LEDGER_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "A CSV file with a header line; columns income, source, residence and any other scenario key "
+                       "(date, amount, beneficial_owner, recipient, capital_pct, held_months, ...); optional treaty.",
+        "content": {
+            "text/csv": {"schema": {"type": "string"},
+                         "example": "income,source,residence,amount,beneficial_owner,recipient,capital_pct,held_months,date\n"
+                                    "dividends,TL,PT,1000,yes,company,30,26,2024-05-01\n"},
+            "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
+                                               "properties": {"file": {"type": "string", "format": "binary"}}}},
+        },
+    },
+}
+
+
+async def read_csv_upload(request: Request) -> str:
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type == "multipart/form-data":
+        form = await request.form()
+        upload = form.get("file")
+        if upload is None or isinstance(upload, str):
+            raise ApiProblem(422, "the multipart form has no 'file' part")
+        data = await upload.read()
+    elif content_type in ("text/csv", "text/plain", "application/csv", "application/octet-stream", ""):
+        chunks = [chunk async for chunk in request.stream()]
+        data = b"".join(chunks)
+    else:
+        raise ApiProblem(415, f"send the ledger as text/csv or multipart/form-data, not {content_type}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ApiProblem(422, f"the CSV is not UTF-8 (byte {exc.start})") from None
+
+
+@router.post("/ledger", summary="Decide every row of a payments CSV; answers the CSV with rate, withholding and citation columns",
+             response_class=StreamingResponse, openapi_extra=_LEDGER_BODY, tags=["rules"],
+             responses={200: {"content": {"text/csv": {}}, "description": "the input rows with treaty, status, "
+                                          "max_rate_pct, withholding, article, eid, reason added"},
+                        **_problems(413, 415, 422, 504)})
+async def ledger(request: Request, backend: BackendDep, limits: LimitsDep) -> StreamingResponse:
+    text = await read_csv_upload(request)
+    try:
+        header, rows = await run_limited(limits.seconds, service.ledger_rows, text, limits.ledger_rows)
+    except service.LedgerError as exc:
+        raise ApiProblem(422, str(exc)) from None
+    return StreamingResponse(service.evaluate_ledger(backend, header, rows), media_type="text/csv",
+                             headers={"Content-Disposition": 'attachment; filename="ledger-decided.csv"'})
+
+
+@router.post("/treaties", summary="Ingest a convention's text (needs the API token)", status_code=201,
+             response_model=IngestResult, responses=_problems(401, 403, 413, 422, 504), tags=["treaties"],
+             dependencies=[Depends(require_token)])
+async def ingest(body: IngestRequest, backend: BackendDep, limits: LimitsDep) -> dict[str, Any]:
+    return await run_limited(limits.seconds, backend.ingest, body.text.encode("utf-8"), body.name, body.treaty)

@@ -1,0 +1,66 @@
+"""The app factory: one process serves the JSON API, the web pages and their static files."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from fastapi import FastAPI
+
+from taxtreaty.interfaces.http.backend import Backend
+from taxtreaty.interfaces.http.limits import BodyLimit, Limits
+from taxtreaty.interfaces.http.logs import AccessLog
+from taxtreaty.interfaces.http.problems import CatchAll, install_handlers
+
+DESCRIPTION = """Double taxation conventions as structured, citable, executable law.
+
+Read endpoints are open. `POST /treaties` (ingest) needs `Authorization: Bearer <token>`, the
+token the server was started with (`TAXTREATY_API_TOKEN`). Errors are RFC 9457 problem details
+(`application/problem+json`). Bodies are size-limited (413) and requests time-limited (504).
+The web workbench is at `/web/`.
+"""
+
+
+def open_backend(store_url: str | None) -> Backend:
+    """The corpus store at `store_url` (default location when None), as a Backend."""
+    from taxtreaty.interfaces.http.store_backend import StoreBackend
+
+    return StoreBackend.open(store_url)
+
+
+def create_app(store_url: str | None = None, token: str | None = None, *, backend: Backend | None = None,
+               limits: Limits | None = None, web: bool = True) -> FastAPI:
+    """The ASGI app over the store at `store_url` (or over `backend`, e.g. a MemoryBackend).
+
+    `token` enables POST /treaties; when None it is read from TAXTREATY_API_TOKEN; an empty
+    token disables ingest.
+    """
+    from taxtreaty import __version__
+
+    app = FastAPI(title="taxtreaty", version=__version__, description=DESCRIPTION,
+                  openapi_tags=[{"name": "treaties", "description": "the corpus: list, read, search, rates, ingest"},
+                                {"name": "rules", "description": "decisions: one scenario or a ledger"},
+                                {"name": "meta"}])
+    app.state.backend = backend if backend is not None else open_backend(store_url)
+    app.state.token = token if token is not None else os.environ.get("TAXTREATY_API_TOKEN") or None
+    app.state.limits = limits or Limits()
+    install_handlers(app)
+
+    from taxtreaty.interfaces.http.api import router
+
+    app.include_router(router)
+    if web:
+        from taxtreaty.interfaces.web import mount
+
+        mount(app)
+    # Outermost last: access log -> catch-all -> body limit -> routes.
+    app.add_middleware(BodyLimit, limits=app.state.limits)
+    app.add_middleware(CatchAll)
+    app.add_middleware(AccessLog)
+    return app
+
+
+def __getattr__(name: str) -> Any:  # pragma: no cover - convenience for `uvicorn ...:app`
+    if name == "app":
+        return create_app(os.environ.get("TAXTREATY_DB"))
+    raise AttributeError(name)

@@ -1,0 +1,295 @@
+"""What the routes do, apart from HTTP: shared by the JSON API and the web pages."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import threading
+from collections.abc import Iterator
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any
+
+from pydantic import ValidationError
+
+from taxtreaty.interfaces.http.backend import Backend, NotFound, Unavailable, provisions_of
+from taxtreaty.interfaces.http.models import Scenario
+from taxtreaty.interfaces.http.problems import ApiProblem
+from taxtreaty.structure import Document
+from taxtreaty.structure.model import Article, Paragraph, Point
+from taxtreaty.text import InputError
+
+
+def reader_href(treaty: str, language: str | None, eid: str | None) -> str:
+    """Link into the web reader at a node: `/web/treaties/{id}#{lang}-{eid}`."""
+    anchor = f"#{language}-{eid}" if language and eid else (f"#{eid}" if eid else "")
+    return f"/web/treaties/{treaty}{anchor}"
+
+
+def _warning(w: Any) -> dict[str, Any]:
+    return {"code": w.code, "eid": w.eid, "language": w.language, "message": w.message}
+
+
+def treaty_detail(backend: Backend, treaty_id: str) -> dict[str, Any]:
+    docs = backend.documents(treaty_id)
+    detail = backend.summary(treaty_id)
+    versions: dict[str, dict[str, Any]] = {}
+    for doc in docs:
+        for v in doc.versions:
+            out = versions.setdefault(v.language, {"language": v.language, "title": v.title, "chapters": [], "articles": []})
+            out["title"] = out["title"] or v.title
+            out["chapters"] += [{"eid": c.eid, "number": c.number, "heading": c.heading} for c in v.chapters]
+            out["articles"] += [{"eid": a.eid, "number": a.number, "heading": a.heading, "topic": a.topic,
+                                 "complete": a.complete, "chapter": a.chapter} for a in v.articles]
+    detail["versions"] = list(versions.values())
+    detail["notes"] = [_warning(w) for doc in docs for w in doc.warnings]
+    return detail
+
+
+def _point(p: Point) -> dict[str, Any]:
+    return {"eid": p.eid, "label": p.label, "text": p.text, "points": [_point(c) for c in p.points]}
+
+
+def _paragraph(p: Paragraph) -> dict[str, Any]:
+    return {"eid": p.eid, "number": p.number, "complete": p.complete, "text": p.text,
+            "points": [_point(c) for c in p.points]}
+
+
+def find_article(docs: list[Document], number: str, lang: str | None) -> tuple[Document, str, Article, list[str]]:
+    found: list[tuple[Document, str, Article]] = []
+    for doc in docs:
+        for v in doc.versions:
+            article = v.article(number)
+            if article is not None:
+                found.append((doc, v.language, article))
+    if not found:
+        raise NotFound(f"article {number} is not in this treaty's text")
+    languages = list(dict.fromkeys(lang_ for _, lang_, _ in found))
+    if lang:
+        chosen = [f for f in found if f[1] == lang]
+        if not chosen:
+            raise NotFound(f"article {number} has no {lang!r} version (available: {', '.join(languages)})")
+    else:
+        prevailing = next((d.prevailing_language for d in docs if d.prevailing_language), None)
+        chosen = [f for f in found if f[1] == prevailing] or found
+    doc, language, article = chosen[0]
+    return doc, language, article, languages
+
+
+def article_out(backend: Backend, treaty_id: str, number: str, lang: str | None) -> dict[str, Any]:
+    docs = backend.documents(treaty_id)
+    doc, language, article, languages = find_article(docs, number, lang)
+    eids = {article.eid} | {p.eid for p in article.paragraphs}
+    notes = [_warning(w) for w in doc.warnings if w.language == language and (w.eid in eids or (w.eid or "").startswith(article.eid + "__"))]
+    return {
+        "treaty": treaty_id, "language": language, "languages": languages, "eid": article.eid,
+        "number": article.number, "heading": article.heading, "topic": article.topic,
+        "complete": article.complete, "chapter": article.chapter, "citation": f"Art. {article.number}",
+        "paragraphs": [_paragraph(p) for p in article.paragraphs], "notes": notes,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Decisions
+
+
+def _rules_decide() -> Any:
+    try:
+        from taxtreaty.rules import decide  # type: ignore[attr-defined]
+    except ImportError:
+        raise Unavailable("the rules engine is not installed in this build") from None
+    return decide
+
+
+_STATUS_ORDER = {"determined": 0, "indeterminate": 1, "not_covered": 2}
+
+
+def resolve_treaty(backend: Backend, treaty: str | None, scenario: Scenario) -> str:
+    if treaty:
+        backend.summary(treaty)  # NotFound when unknown
+        return treaty
+    found = backend.treaty_for_parties(scenario.source, scenario.residence)
+    if found is None:
+        raise NotFound(f"no treaty between {scenario.source.upper()} and {scenario.residence.upper()} in the corpus; "
+                       "name one with ?treaty=ID")
+    return found
+
+
+#: (content hash, parties) -> the treaty as the rules engine takes it, compiled once
+_COMPILED: dict[tuple[str, tuple[str, ...]], Any] = {}
+_COMPILED_MAX = 512
+_COMPILED_LOCK = threading.Lock()
+
+
+def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
+    """`doc` compiled into the engine's rule set (cached), or `doc` itself when it cannot be."""
+    if parties:
+        doc = doc.model_copy()
+        doc.parties = list(parties)
+    key = (doc.source.sha256, tuple(doc.parties))
+    with _COMPILED_LOCK:
+        if key in _COMPILED:
+            return _COMPILED[key]
+    try:
+        from taxtreaty.rules import compile_treaty
+
+    except ImportError:
+        raise Unavailable("the rules engine is not installed in this build") from None
+    pset = provisions_of(doc)
+    if pset is None:
+        raise Unavailable("the provisions extractor is not installed in this build; decisions need it")
+    compiled = compile_treaty(doc, pset, doc.parties or None)
+    with _COMPILED_LOCK:
+        if len(_COMPILED) >= _COMPILED_MAX:
+            _COMPILED.clear()
+        _COMPILED[key] = compiled
+    return compiled
+
+
+def decide(backend: Backend, treaty_id: str, scenario: Scenario, parties: list[str] | None = None) -> dict[str, Any]:
+    """The decision for `scenario` under the stored treaty, with web links on every trace step.
+
+    A treaty stored as several files (language versions, fragments) is decided on each; the
+    most definite answer wins (determined, then indeterminate, then not covered).
+    """
+    decide_fn = _rules_decide()
+    docs = backend.documents(treaty_id)
+    facts = scenario.facts()
+    best: dict[str, Any] | None = None
+    for doc in docs:
+        try:
+            result = decide_fn(rules_treaty(doc, parties), facts)
+        except InputError as exc:  # the engine refuses facts it cannot use: the user's to fix
+            raise ApiProblem(422, f"cannot decide: {exc}") from None
+        data = _as_dict(result)
+        if best is None or _STATUS_ORDER.get(data.get("status", ""), 3) < _STATUS_ORDER.get(best.get("status", ""), 3):
+            best = data
+    if best is None:
+        raise NotFound(f"treaty {treaty_id!r} has no text to decide on")
+    best["treaty"] = treaty_id
+    for step in best.get("trace") or []:
+        step["href"] = reader_href(treaty_id, step.get("language"), step.get("eid"))
+    return best
+
+
+def _as_dict(result: Any) -> dict[str, Any]:
+    if isinstance(result, dict):
+        return dict(result)
+    if hasattr(result, "to_dict"):
+        return dict(result.to_dict())
+    if hasattr(result, "model_dump"):
+        return result.model_dump(mode="json")
+    raise Unavailable(f"the rules engine returned an unexpected {type(result).__name__}")
+
+
+# --------------------------------------------------------------------------------------------
+# Ledger: CSV in, CSV out, one decision per distinct combination of facts.
+
+LEDGER_REQUIRED = ("income", "source", "residence")
+LEDGER_OUTPUT = ("treaty", "status", "max_rate_pct", "withholding", "article", "eid", "reason")
+_CENT = Decimal("0.01")
+
+
+class LedgerError(ValueError):
+    """The upload as a whole cannot be read (status 422)."""
+
+
+def ledger_rows(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """Header and (line number, row) pairs; refuses a file without the required columns."""
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    if not header:
+        raise LedgerError("the CSV is empty: expected a header line with income,source,residence,...")
+    missing = [c for c in LEDGER_REQUIRED if c not in header]
+    if missing:
+        raise LedgerError(f"the CSV header lacks the column(s) {', '.join(missing)} (header: {','.join(header)[:200]})")
+    clash = [c for c in LEDGER_OUTPUT if c in header]
+    if clash:
+        raise LedgerError(f"the CSV already has output column(s) {', '.join(clash)}")
+    reader.fieldnames = header
+    rows: list[tuple[int, dict[str, str]]] = []
+    try:
+        for row in reader:
+            if len(rows) >= max_rows:
+                raise LedgerError(f"the CSV has more than {max_rows} rows; split it or use `taxtreaty ledger`")
+            rows.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise LedgerError(f"line {reader.line_num}: {exc}") from None
+    return header, rows
+
+
+_SCENARIO_KEYS = tuple(Scenario.model_fields)
+
+
+def evaluate_ledger(backend: Backend, header: list[str], rows: list[tuple[int, dict[str, str]]]) -> Iterator[str]:
+    """CSV text, header first, then one output line per input row (never dropped)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*header, *LEDGER_OUTPUT])
+    yield _take(out)
+    cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for line, row in rows:
+        if None in row:  # more fields than the header
+            result = _row_error(line, "more fields than the header")
+        else:
+            result = _ledger_row(backend, line, row, cache)
+        writer.writerow([*(row.get(h) or "" for h in header), *(result.get(k, "") for k in LEDGER_OUTPUT)])
+        yield _take(out)
+
+
+def _take(buffer: io.StringIO) -> str:
+    value = buffer.getvalue()
+    buffer.seek(0)
+    buffer.truncate()
+    return value
+
+
+def _row_error(line: int, message: str) -> dict[str, Any]:
+    return {"status": "error", "reason": f"line {line}: {message}"}
+
+
+def _ledger_row(backend: Backend, line: int, row: dict[str, str], cache: dict[tuple[Any, ...], dict[str, Any]]) -> dict[str, Any]:
+    raw = {k: (row.get(k) or "").strip() for k in _SCENARIO_KEYS if (row.get(k) or "").strip()}
+    for key in ("beneficial_owner", "pe_connected"):
+        if key in raw:
+            value = raw[key].lower()
+            if value in ("unknown", ""):
+                raw.pop(key)
+            elif value in ("yes", "true", "1", "y"):
+                raw[key] = True  # type: ignore[assignment]
+            elif value in ("no", "false", "0", "n"):
+                raw[key] = False  # type: ignore[assignment]
+    try:
+        scenario = Scenario.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        return _row_error(line, f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}")
+    facts = scenario.facts()
+    amount = facts.pop("amount", None)
+    key = tuple(sorted((k, str(v)) for k, v in facts.items()))
+    if key not in cache:
+        try:
+            treaty = resolve_treaty(backend, row.get("treaty") or None, scenario)
+            decision = decide(backend, treaty, scenario.model_copy(update={"amount": None}))
+        except (NotFound, Unavailable) as exc:
+            cache[key] = {"status": "error", "reason": str(exc)}
+        except Exception as exc:  # one bad row must not sink the file; its reason is kept
+            reason = getattr(exc, "detail", None) or f"{type(exc).__name__}: {exc}"
+            cache[key] = {"status": "error", "reason": reason}
+        else:
+            trace = decision.get("trace") or []
+            cache[key] = {
+                "treaty": treaty, "status": decision.get("status"),
+                "max_rate_pct": "" if decision.get("max_rate_pct") is None else str(decision["max_rate_pct"]),
+                "article": decision.get("article_applied") or "",
+                "eid": trace[-1].get("eid", "") if trace else "",
+                "reason": "; ".join(decision.get("reasons") or []) or ("missing: " + ", ".join(decision["missing_facts"]) if decision.get("missing_facts") else ""),
+            }
+    result = dict(cache[key])
+    if result.get("status") == "error":
+        result["reason"] = f"line {line}: {result.get('reason')}"
+    rate = result.get("max_rate_pct")
+    if amount is not None and rate not in (None, ""):
+        with contextlib.suppress(InvalidOperation):
+            result["withholding"] = str((Decimal(str(amount)) * Decimal(str(rate)) / 100).quantize(_CENT, ROUND_HALF_UP))
+    return result

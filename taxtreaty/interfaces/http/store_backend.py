@@ -1,0 +1,168 @@
+"""`Backend` over the corpus store (`taxtreaty.store.Store`): SQLite by default, PostgreSQL by URL.
+
+The store's public API gives lists, search and rates; the reader and the rules engine need the
+parsed documents themselves, which the store keeps as JSON trees next to their source text. They
+are loaded once per content hash and cached (a document never changes: new text, new hash).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions
+from taxtreaty.structure import Document
+from taxtreaty.text import InputError
+
+#: the store marks matched words in snippets with this (see taxtreaty.store.search)
+_MARK = "**"
+
+
+class StoreBackend:
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self._docs: dict[str, Document] = {}
+        self._lock = threading.Lock()
+
+    @classmethod
+    def open(cls, url: str | None) -> StoreBackend:
+        from taxtreaty.store import Store
+
+        return cls(Store.open(url))
+
+    # -- documents ---------------------------------------------------------------------------
+    def documents(self, treaty_id: str) -> list[Document]:
+        getter = getattr(self.store, "documents", None)
+        if getter is not None:
+            try:
+                return list(getter(treaty_id))
+            except InputError as exc:
+                raise NotFound(str(exc)) from None
+        return self._load_documents(treaty_id)
+
+    def _load_documents(self, treaty_id: str) -> list[Document]:
+        from sqlalchemy import select
+
+        from taxtreaty.provisions.model import ProvisionSet
+        from taxtreaty.store.queries import resolve_treaty
+        from taxtreaty.store.schema import Document as DocumentRow
+
+        with self.store.engine.connect() as c:
+            try:
+                treaty = resolve_treaty(c, treaty_id)
+            except InputError as exc:
+                raise NotFound(str(exc)) from None
+            if treaty.id != treaty_id:
+                raise NotFound(f"no treaty {treaty_id!r} in the corpus (did you mean {treaty.id!r}?)")
+            shas = [s for (s,) in c.execute(select(DocumentRow.sha256).where(DocumentRow.treaty_id == treaty.id)
+                                             .order_by(DocumentRow.id))]
+            with self._lock:
+                missing = [s for s in shas if s not in self._docs]
+            if missing:
+                rows = c.execute(select(DocumentRow).where(DocumentRow.sha256.in_(missing))).scalars().all()
+                for row in rows:
+                    parsed = Document.model_validate_json(row.tree)
+                    parsed._original = row.original
+                    if row.provisions_json:
+                        remember_provisions(parsed, ProvisionSet.model_validate_json(row.provisions_json))
+                    with self._lock:
+                        self._docs[row.sha256] = parsed
+        with self._lock:
+            return [self._docs[s] for s in shas if s in self._docs]
+
+    # -- summaries ---------------------------------------------------------------------------
+    def _summary_dict(self, s: Any) -> dict[str, Any]:
+        docs = self.documents(s.id)
+        derived = document_summary(s.id, docs)
+        derived.update({
+            "title": s.title or derived["title"], "parties": list(s.parties) or derived["parties"],
+            "signed": s.signed_date or derived["signed"], "languages": list(s.languages) or derived["languages"],
+            "prevailing_language": s.prevailing_language or derived["prevailing_language"],
+            "files": s.documents,
+        })
+        return derived
+
+    def list_treaties(self) -> list[dict[str, Any]]:
+        return [self._summary_dict(s) for s in self.store.list_treaties()]
+
+    def summary(self, treaty_id: str) -> dict[str, Any]:
+        for s in self.store.list_treaties():
+            if s.id == treaty_id:
+                return self._summary_dict(s)
+        raise NotFound(f"no treaty {treaty_id!r} in the corpus")
+
+    def treaty_for_parties(self, a: str, b: str) -> str | None:
+        wanted = {a.upper(), b.upper()}
+        for s in self.store.list_treaties():
+            if set(s.parties) == wanted:
+                return s.id
+        return None
+
+    # -- queries -----------------------------------------------------------------------------
+    def search(self, q: str, lang: str | None, topic: str | None, treaty: str | None, limit: int) -> list[dict[str, Any]]:
+        try:
+            hits = self.store.search(q, lang=lang, topic=topic, treaty=treaty, limit=limit)
+        except InputError as exc:
+            if treaty and "treaty" in str(exc):
+                raise NotFound(str(exc)) from None
+            raise
+        out = []
+        for h in hits:
+            text, highlights = unmark(h.snippet)
+            out.append({"treaty": h.treaty, "language": h.language, "eid": h.eid, "article": h.article,
+                        "heading": None, "topic": h.topic, "score": float(h.score), "snippet": text,
+                        "highlights": highlights})
+        return out
+
+    def rates(self, country: str | None) -> list[dict[str, Any]]:
+        rows = []
+        for r in self.store.rates(country=country):
+            cells = {}
+            for key, cell in r.cells.items():
+                cite = cell.cites[0] if cell.cites else None
+                cells[key] = {
+                    "rate_pct": cell.rate_pct, "threshold_pct": cell.threshold_pct,
+                    "language": cite.language if cite else None, "eid": cite.eid if cite else None,
+                    "quote": cite.quote if cite else None,
+                    "reason": cell.reason if cell.rate_pct is None else (cell.conditions or None),
+                }
+            rows.append({"treaty": r.treaty, "parties": list(r.parties), "cells": cells})
+        return rows
+
+    def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]:
+        report = self.store.ingest_bytes(data, name, treaty_id)
+        if report.rejected:
+            raise InputError(f"the text was rejected: {report.rejected[0].reason}")
+        if report.added:
+            item = report.added[0]
+            return {"treaty": item.treaty, "status": "added", "sha256": item.sha256, "reason": None}
+        item = report.skipped[0]
+        return {"treaty": item.treaty or self._treaty_of(item.sha256), "status": "skipped", "sha256": item.sha256,
+                "reason": item.reason}
+
+    def _treaty_of(self, sha: str | None) -> str:
+        from sqlalchemy import select
+
+        from taxtreaty.store.schema import Document as DocumentRow
+
+        with self.store.engine.connect() as c:
+            found = c.execute(select(DocumentRow.treaty_id).where(DocumentRow.sha256 == sha)).scalar()
+        return found or ""
+
+    def fingerprint(self) -> str:
+        """What the store holds, as counts (tests prove failed requests change nothing)."""
+        return repr(sorted(self.store.counts().items()))
+
+
+def unmark(snippet: str) -> tuple[str, list[list[int]]]:
+    """"a **b** c" -> ("a b c", [[2, 3]])."""
+    parts = snippet.split(_MARK)
+    if len(parts) % 2 == 0:  # unbalanced: a literal ** in the text; show it as it is
+        return snippet, []
+    text, highlights, pos = "", [], 0
+    for i, part in enumerate(parts):
+        if i % 2 == 1:
+            highlights.append([pos, pos + len(part)])
+        text += part
+        pos += len(part)
+    return text, highlights

@@ -1,0 +1,20 @@
+"""The treaty workbench: server-rendered pages (Jinja2, autoescaped) over the same backend as the API.
+
+Pages live under /web/ and are left out of the OpenAPI document; / redirects to /web/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+HERE = Path(__file__).resolve().parent
+
+
+def mount(app: FastAPI) -> None:
+    from taxtreaty.interfaces.web.pages import router
+
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(router)

@@ -1,0 +1,175 @@
+"""The workbench pages. Every value reaches HTML through Jinja2 autoescaping, never `|safe`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from pydantic import ValidationError
+
+from taxtreaty.interfaces.http import service
+from taxtreaty.interfaces.http.backend import NotFound, Unavailable, provisions_of
+from taxtreaty.interfaces.http.limits import run_limited
+from taxtreaty.interfaces.http.models import Income, RecipientKind, Scenario
+from taxtreaty.interfaces.http.problems import ApiProblem
+from taxtreaty.interfaces.web import HERE, reader
+from taxtreaty.vocab import fold
+
+_env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
+_env.globals.update(segments=reader.segments, point_body=reader.point_body)
+templates = Jinja2Templates(env=_env)
+
+router = APIRouter(include_in_schema=False)
+
+INCOMES = list(Income.__args__)  # type: ignore[attr-defined]
+RECIPIENTS = list(RecipientKind.__args__)  # type: ignore[attr-defined]
+LANGUAGE_NAMES = {"pt": "Português", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}
+COLUMN_NAMES = {"dividends_general": "Dividends (general)", "dividends_qualifying": "Dividends (qualifying holding)",
+                "interest": "Interest", "royalties": "Royalties"}
+
+
+def _render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    context.setdefault("language_names", LANGUAGE_NAMES)
+    return templates.TemplateResponse(request, name, context, status_code=status)
+
+
+@router.get("/")
+def root() -> RedirectResponse:
+    return RedirectResponse("/web/", status_code=307)
+
+
+@router.get("/web/", response_class=HTMLResponse)
+async def treaty_list(request: Request) -> HTMLResponse:
+    backend = request.app.state.backend
+    treaties = await run_limited(request.app.state.limits.seconds, backend.list_treaties)
+    return _render(request, "list.html", treaties=treaties, title="Treaties")
+
+
+@router.get("/web/treaties/{treaty_id}", response_class=HTMLResponse)
+async def treaty_reader(
+    request: Request, treaty_id: str,
+    lang: Annotated[str | None, Query(max_length=5)] = None,
+    hl: Annotated[str | None, Query(max_length=200)] = None,
+) -> Response:
+    backend = request.app.state.backend
+
+    def load() -> dict[str, Any]:
+        summary = backend.summary(treaty_id)
+        docs = backend.documents(treaty_id)
+        all_langs = reader.version_language_order(docs)
+        shown = [lang] if lang in all_langs else all_langs
+        provisions, divergences = [], []
+        for doc in docs:
+            try:
+                pset = provisions_of(doc)
+            except Exception:  # the reader still shows the text when extraction fails
+                pset = None
+            if pset is not None:
+                provisions += [p for p in pset.provisions if p.cite.language in shown]
+                divergences += list(pset.divergences)
+        return {
+            "summary": summary, "languages": all_langs, "shown": shown,
+            "chapters": reader.build(docs, shown, divergences),
+            "provisions": provisions, "divergences": divergences,
+            "highlight": reader.highlight_from(hl, docs),
+        }
+
+    try:
+        context = await run_limited(request.app.state.limits.seconds, load)
+    except NotFound as exc:
+        return _render(request, "error.html", 404, title="Not found", message=str(exc))
+    return _render(request, "reader.html", treaty_id=treaty_id, lang=lang, title=context["summary"]["title"] or treaty_id,
+                   **context)
+
+
+@router.get("/web/search", response_class=HTMLResponse)
+async def search_page(
+    request: Request,
+    q: Annotated[str, Query(max_length=200)] = "",
+    lang: Annotated[str, Query(max_length=5)] = "",
+    topic: Annotated[str, Query(max_length=40)] = "",
+) -> HTMLResponse:
+    hits: list[dict[str, Any]] = []
+    if q.strip():
+        backend = request.app.state.backend
+        hits = await run_limited(request.app.state.limits.seconds, backend.search, q, lang or None, topic or None, None, 50)
+    return _render(request, "search.html", title="Search", q=q, lang=lang, topic=topic, hits=hits,
+                   fold=fold)
+
+
+def _hit_segments(hit: dict[str, Any]) -> list[tuple[str, bool]]:
+    text, pos, out = hit["snippet"], 0, []
+    for a, b in hit.get("highlights") or []:
+        if a < pos or b > len(text):
+            continue
+        out += [(text[pos:a], False), (text[a:b], True)]
+        pos = b
+    out.append((text[pos:], False))
+    return out
+
+
+_env.globals["hit_segments"] = _hit_segments
+
+
+@router.get("/web/rates", response_class=HTMLResponse)
+async def rates_page(request: Request, country: Annotated[str, Query(max_length=2)] = "") -> HTMLResponse:
+    backend = request.app.state.backend
+    rows = await run_limited(request.app.state.limits.seconds, backend.rates, country.upper() or None)
+    return _render(request, "rates.html", title="Rates", rows=rows, columns=COLUMN_NAMES, country=country)
+
+
+def _ask_context(request: Request, form: dict[str, str], **extra: Any) -> dict[str, Any]:
+    return {"title": "Ask", "form": form, "incomes": INCOMES, "recipients": RECIPIENTS, **extra}
+
+
+@router.get("/web/ask", response_class=HTMLResponse)
+async def ask_form(request: Request, treaty: Annotated[str, Query(max_length=100)] = "") -> HTMLResponse:
+    treaties = await run_limited(request.app.state.limits.seconds, request.app.state.backend.list_treaties)
+    return _render(request, "ask.html", treaties=treaties, **_ask_context(request, {"treaty": treaty}))
+
+
+_TRISTATE = {"yes": True, "no": False}
+
+
+def scenario_from_form(form: dict[str, str]) -> Scenario:
+    raw: dict[str, Any] = {k: v.strip() for k, v in form.items() if k in Scenario.model_fields and v.strip()}
+    for key in ("beneficial_owner", "pe_connected"):
+        if key in raw:
+            if raw[key] not in _TRISTATE:
+                raw.pop(key)
+            else:
+                raw[key] = _TRISTATE[raw[key]]
+    return Scenario.model_validate(raw)
+
+
+@router.post("/web/ask", response_class=HTMLResponse)
+async def ask_submit(request: Request) -> HTMLResponse:
+    backend = request.app.state.backend
+    form = {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+    treaties = await run_limited(request.app.state.limits.seconds, backend.list_treaties)
+    try:
+        scenario = scenario_from_form(form)
+    except ValidationError as exc:
+        errors = [f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()]
+        return _render(request, "ask.html", 422, treaties=treaties, **_ask_context(request, form, errors=errors))
+    parties = form.get("parties", "").strip().upper()
+    party_list = [p.strip() for p in parties.split(",")] if parties else None
+    if party_list and (len(party_list) != 2 or not all(len(p) == 2 and p.isalpha() for p in party_list)):
+        return _render(request, "ask.html", 422, treaties=treaties,
+                       **_ask_context(request, form, errors=["parties: two ISO codes such as PT,CZ"]))
+
+    def run() -> dict[str, Any]:
+        treaty_id = service.resolve_treaty(backend, form.get("treaty") or None, scenario)
+        return service.decide(backend, treaty_id, scenario, party_list)
+
+    try:
+        decision = await run_limited(request.app.state.limits.seconds, run)
+    except (NotFound, Unavailable) as exc:
+        return _render(request, "ask.html", 404 if isinstance(exc, NotFound) else 503, treaties=treaties,
+                       **_ask_context(request, form, errors=[str(exc)]))
+    except ApiProblem as exc:
+        return _render(request, "ask.html", exc.status, treaties=treaties, **_ask_context(request, form, errors=[exc.detail]))
+    return _render(request, "ask.html", treaties=treaties, **_ask_context(request, form, decision=decision))
