@@ -57,7 +57,7 @@ def chapter_heading() -> regex.Pattern[str]:
 @cache
 def protocol_heading() -> regex.Pattern[str]:
     words = _alternation(vocab.all_words("protocol_words"))
-    return regex.compile(rf"^{MD_PREFIX}(?P<word>{words})\b[^\S\n]*[.:]?[^\S\n]*(?P<title>.{{0,80}}?)[^\S\n]*$")
+    return regex.compile(rf"^{MD_PREFIX}(?P<word>{words})\b[^\S\n]*[.:]?[^\S\n]*(?P<title>.{{0,300}}?)[^\S\n]*$")
 
 
 @cache
@@ -68,9 +68,10 @@ def convention_title() -> regex.Pattern[str]:
     return regex.compile(rf"^{MD_PREFIX}(?i:(?:{words})[^\S\n]+(?:{between}))\b")
 
 
-#: "2 — text", "2 - text", "2 —text", "2. text", "(2) text"; not "2.5" nor "1.º"
+#: "2 — text", "2 - text", "2 —text", "2. text", "(2) text"; not "2.5" nor "1.º". A marker alone on
+#: its line ("5." followed by points "a) ...") is a paragraph whose text is all in its points.
 PARAGRAPH_MARKER = regex.compile(
-    r"^(?:(?P<num>\d{1,3})(?:[^\S\n]*[—–-][^\S\n]*|\.(?![\d º°ª])[^\S\n]*|\.[^\S\n]+)|\((?P<pnum>\d{1,3})\)[^\S\n]*)(?=\S)"
+    r"^(?:(?P<num>\d{1,3})(?:[^\S\n]*[—–-][^\S\n]*|\.(?![\d º°ª])[^\S\n]*|\.[^\S\n]+)|\((?P<pnum>\d{1,3})\)[^\S\n]*)(?=\S|$)"
 )
 
 #: a point label before ")": "a)", "(b)", "ii)", and OCR-damaged shapes ("£>)", "Hi)", "í)")
@@ -86,4 +87,5 @@ SENTENCE_END = regex.compile(r"[.;:!?][\"'»”)\]*]*$")
 def closing_formula() -> regex.Pattern[str]:
     """The testimonium or signature line that ends a convention's articles ("IN WITNESS WHEREOF")."""
     words = _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead"))
-    return regex.compile(rf"^{MD_PREFIX}[*_]*(?:{words})\b")
+    # case-insensitive: "IN WITNESS whereof", "In Witness Whereof", "EN FE DE LO CUAL"
+    return regex.compile(rf"^{MD_PREFIX}[*_]*(?i:{words})\b")

@@ -83,6 +83,8 @@ def label_kinds(label: str) -> list[str]:
         kinds.append("roman")
     if len(label) == 1 and label.isupper() and label.isalpha():
         kinds.append("upper")
+    if len(label) == 2 and label[0] == label[1] and label[0] in LETTERS:
+        kinds.append("double")  # "(aa)", "(bb)": a list nested under roman points
     return kinds
 
 
@@ -95,6 +97,8 @@ def label_value(label: str, kind: str) -> int | None:
         return letter_value(label.lower())
     if kind == "number":
         return int(label)
+    if kind == "double":
+        return letter_value(label[0]) if len(label) == 2 and label[0] == label[1] else None
     return None
 
 
@@ -105,6 +109,8 @@ def label_for(kind: str, value: int) -> str:
         return int_to_roman(value)
     if kind == "upper":
         return letter_label(value).upper()
+    if kind == "double":
+        return LETTERS[value - 1] * 2 if value <= 26 else ""
     return str(value)
 
 

@@ -392,7 +392,7 @@ class _VersionBuilder:
                 last = siblings[-1]
                 value = label_value(last.label, last.kind)
                 return [(label_for(last.kind, value + 1), last.kind)] if value else []
-            return [("a", "letter"), ("i", "roman"), ("A", "upper"), ("1", "number")]
+            return [("a", "letter"), ("i", "roman"), ("A", "upper"), ("1", "number"), ("aa", "double")]
 
         candidates = [(raw, False)] + [(c, True) for c in ocr_candidates(raw)]
         # 1. the label expected next at some open level, innermost first, or a new nested list
@@ -403,6 +403,12 @@ class _VersionBuilder:
                         continue
                     # opening a nested list needs a kind different from its parent's
                     if depth == len(self.stack) and depth > 0 and exp_kind == self.stack[-1].kind:
+                        continue
+                    # "i)" after "h) ...;" continues the letters; it opens a roman list only
+                    # after an item that announces one ("...means:")
+                    if depth == len(self.stack) and depth > 0 and not self._announces_list(self.stack[-1]) and any(
+                        label == other for d in range(depth) for other, _ in expected_at(d)
+                    ):
                         continue
                     return depth, label, exp_kind, repaired
         # 2. a valid label that skips ahead within the innermost list (lost items)
@@ -435,8 +441,19 @@ class _VersionBuilder:
                     return 0, raw, kind, False
         return None
 
+    def _announces_list(self, node: _Node) -> bool:
+        return self.ct.text[node.start:node.end].rstrip().endswith((":", "—", "-", "–"))
+
     def _point_eid_hint(self) -> str | None:
-        return self._owner_eid()
+        """The eId the current paragraph will get (numbered, or the n-th unnumbered one)."""
+        owner = self._owner_eid() if self.protocol is None else f"protocol_{len(self.protocols)}"
+        container = self._container_paragraphs()
+        if owner is None or self.para is None or container is None:
+            return owner
+        if self.para.number is not None:
+            return f"{owner}__para_{self.para.number}"
+        unnumbered = [p for p in container[: container.index(self.para) + 1] if p.number is None]
+        return f"{owner}__para_nn_{len(unnumbered)}"
 
     # -- text lines
     def _text(self, line: Line) -> None:

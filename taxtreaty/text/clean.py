@@ -174,6 +174,7 @@ def clean(original: str) -> CleanText:
             continue
         md = _MD_HEADING.match(content)
         if md:
+            furniture.append((content_start, content_start + md.end(), "markdown_heading"))
             content_start += md.end()
             content = original[content_start:content_end]
         for name, pattern in prefix_rules:
