@@ -1,0 +1,258 @@
+"""Corpus commands: `ingest`, `list`, `show`, `search`, `compare`, `rates`, `export`.
+
+They all work on one store: `--db PATH|URL`, else `$TAXTREATY_DB`, else the default SQLite file
+(see `taxtreaty.store.urls`). Queries never create a store; only `ingest` does.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from taxtreaty.interfaces.cli.common import print_json
+from taxtreaty.text import InputError
+
+DB_HELP = "Store: a SQLite file path or postgresql:// URL (default: $TAXTREATY_DB, else ~/.local/share/taxtreaty/taxtreaty.sqlite)."
+LANG_HELP = "Only this language version (pt, en, es)."
+
+_out = Console(highlight=False, soft_wrap=False)
+_err = Console(stderr=True, highlight=False)
+
+
+def _open(db: str | None, create: bool = False):  # type: ignore[no-untyped-def]
+    from taxtreaty.store import Store
+
+    return Store.open(db, create=create)
+
+
+def _marked(snippet: str) -> str:
+    """`**word**` marks from search snippets as rich bold."""
+    parts = escape(snippet).split("**")
+    return "".join(f"[bold yellow]{p}[/]" if i % 2 else p for i, p in enumerate(parts))
+
+
+def ingest_command(
+    paths: Annotated[list[str], typer.Argument(help="Files, folders (read recursively) or glob patterns.")],
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+    treaty: str = typer.Option(None, "--treaty", help="Put every file into this treaty id (else grouped automatically)."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Parsing processes (default: number of CPUs)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Add treaty texts to the store (idempotent: files already stored are skipped)."""
+    from taxtreaty.store.ingest import expand_paths
+
+    if jobs < 0:
+        raise InputError("--jobs must be 0 (automatic) or more")
+    files, missing = expand_paths(paths)
+    if not files:
+        reasons = "; ".join(f"{m.path}: {m.reason}" for m in missing) or "no files"
+        raise InputError(f"nothing to ingest ({reasons})")
+    store = _open(db, create=True)
+    with Progress(TextColumn("ingest"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  TextColumn("{task.description}"), console=_err, transient=True,
+                  disable=as_json or not _err.is_terminal) as progress:
+        task = progress.add_task("", total=len(files))
+
+        def advance(path: str, outcome: str) -> None:
+            progress.update(task, advance=1, description=f"{outcome}: {path.rsplit('/', 1)[-1]}")
+
+        report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance)
+    store.close()
+    if as_json:
+        print_json(report.model_dump(mode="json"))
+    else:
+        for item in report.added:
+            _out.print(f"added    {escape(item.path or '-')} -> {item.treaty}")
+        for item in report.skipped:
+            _out.print(f"skipped  {escape(item.path or '-')} ({item.reason})")
+        for item in report.warnings:
+            _err.print(f"warning  {escape(item.path or '-')}: {escape(item.reason or '')}")
+        for item in report.rejected:
+            _err.print(f"rejected {escape(item.path or '-')}: {escape(item.reason or '')}")
+        _out.print(f"{len(report.added)} added, {len(report.skipped)} skipped, {len(report.rejected)} rejected")
+    if report.rejected:
+        raise typer.Exit(1)
+
+
+def list_command(
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+    country: str = typer.Option(None, "--country", help="Only treaties with this party (ISO code)."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List the treaties in the store."""
+    with _open(db) as store:
+        treaties = store.list_treaties(country)
+    if as_json:
+        print_json([t.model_dump(mode="json") for t in treaties])
+        return
+    table = Table("treaty", "parties", "signed", "languages", "files", "articles", "title")
+    table.columns[0].no_wrap = True
+    for t in treaties:
+        table.add_row(t.id, "–".join(t.parties) or "?", t.signed_date or "?", ",".join(t.languages),
+                      str(t.documents), str(t.articles), escape(t.title))
+    _out.print(table)
+
+
+def show_command(
+    treaty: str = typer.Argument(..., help="Treaty id (or a unique prefix of it)."),
+    article: str = typer.Argument(None, help="Article, optionally with a paragraph: 10 or 10(2)."),
+    lang: str = typer.Option(None, "--lang", help=LANG_HELP),
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Show a treaty's articles, or one article's text with citations (language versions side by side)."""
+    with _open(db) as store:
+        if article is None:
+            detail = store.get_treaty(treaty)
+            if as_json:
+                print_json(detail.model_dump(mode="json"))
+                return
+            _out.print(f"[bold]{escape(detail.title)}[/] ({detail.id}); grouping: {escape(detail.grouping)}")
+            for f in detail.files:
+                _out.print(f"  file {escape(f.path or '-')} [{','.join(f.languages)}] sha256 {f.sha256[:12]}")
+            table = Table("lang", "art", "eId", "heading", "topic")
+            for a in detail.article_list:
+                if lang and a.language != lang:
+                    continue
+                table.add_row(a.language, a.number + ("" if a.complete else " (incomplete)"), a.eid,
+                              escape(a.heading or "-"), a.topic or "-")
+            _out.print(table)
+            return
+        view = store.article(treaty, article, lang)
+    if as_json:
+        print_json(view.model_dump(mode="json"))
+        return
+    _out.print(f"[bold]{escape(view.title)}[/] — Art. {view.article}"
+               + (f"({view.paragraph})" if view.paragraph else "")
+               + (f"; the {view.prevailing_language} text prevails" if view.prevailing_language else ""))
+    table = Table(show_lines=True)
+    for version in view.versions:
+        note = "" if version.complete else " — incomplete in the source"
+        table.add_column(f"\\[{version.language}] {escape(version.heading or '')}{note}", ratio=1)
+    rows: dict[str, list[str]] = {}
+    order: list[str] = []
+    for i, version in enumerate(view.versions):
+        for p in version.paragraphs:
+            if p.eid not in rows:
+                rows[p.eid] = [""] * len(view.versions)
+                order.append(p.eid)
+            label = f"[dim]{p.eid} · {escape(p.cite.split(',')[0])}[/]"
+            rows[p.eid][i] = f"{label}\n{escape(p.text)}" + ("" if p.complete else "\n[red](incomplete)[/]")
+    for eid in order:
+        table.add_row(*rows[eid])
+    _out.print(table)
+
+
+def search_command(
+    query: str = typer.Argument(..., help="Words to find; accents and case do not matter."),
+    lang: str = typer.Option(None, "--lang", help=LANG_HELP),
+    topic: str = typer.Option(None, "--topic", help="Only articles on this topic (e.g. dividends)."),
+    treaty: str = typer.Option(None, "--treaty", help="Only this treaty."),
+    limit: int = typer.Option(20, "--limit", help="At most this many hits."),
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Ranked full-text search across treaties and languages."""
+    with _open(db) as store:
+        hits = store.search(query, lang=lang, topic=topic, treaty=treaty, limit=limit)
+    if as_json:
+        print_json([h.model_dump(mode="json") for h in hits])
+        return
+    if not hits:
+        _err.print("no matches")
+        raise typer.Exit(1)
+    for h in hits:
+        via = "" if h.match == "text" else f" (via {h.match})"
+        _out.print(f"[bold]{h.treaty}[/] \\[{h.language}] {h.eid} — {escape(h.cite.split(',')[0])}{via}")
+        _out.print(f"    {_marked(h.snippet)}")
+
+
+def compare_command(
+    treaty_a: str = typer.Argument(..., help="First treaty id."),
+    treaty_b: str = typer.Argument(..., help="Second treaty id."),
+    topic: str = typer.Option(None, "--topic", help="Only this topic (e.g. dividends)."),
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Compare two treaties article by article, aligned by topic."""
+    with _open(db) as store:
+        result = store.compare(treaty_a, treaty_b, topic)
+    if as_json:
+        print_json(result.model_dump(mode="json"))
+        return
+    _out.print(f"A = {result.a}: {escape(result.a_title)}\nB = {result.b}: {escape(result.b_title)}")
+    for t in result.topics:
+        _out.print(f"\n[bold]{t.topic}[/]: A art. {t.a.article or '-'} \\[{t.a.language}]  |  "
+                   f"B art. {t.b.article or '-'} \\[{t.b.language}]" + ("  (same)" if t.same else ""))
+        for label, side in (("A", t.a), ("B", t.b)):
+            for f in side.figures:
+                if f.kind in ("withholding_cap", "exemption", "threshold") or f.status == "unknown":
+                    cite = f"{f.eid} \\[{f.language}]"
+                    why = f" — {escape(f.reason)}" if f.reason else ""
+                    _out.print(f"  {label}: {f.kind} {f.value} ({escape(f.conditions)}) {cite}{why}")
+        for d in t.differences:
+            _out.print(f"  [yellow]≠ {escape(d)}[/]")
+        if t.diff and not t.same:
+            _out.print(f"  diff: {escape(t.diff)}")
+
+
+def rates_command(
+    country: str = typer.Option(None, "--country", help="Only treaties with this party (ISO code)."),
+    fmt: str = typer.Option("table", "--format", help="table, csv or json."),
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    """The withholding-rate matrix: treaty × dividends / interest / royalties / other income."""
+    from taxtreaty.store.rates import COLUMNS, to_csv
+
+    if fmt not in ("table", "csv", "json"):
+        raise InputError(f"unknown --format {fmt!r} (table, csv or json)")
+    with _open(db) as store:
+        rows = store.rates(country)
+    if fmt == "json":
+        print_json([r.model_dump(mode="json") for r in rows])
+        return
+    if fmt == "csv":
+        sys.stdout.write(to_csv(rows))
+        return
+    table = Table("treaty", *COLUMNS, show_lines=True)
+    for row in rows:
+        cells = []
+        for column in COLUMNS:
+            cell = row.cells[column]
+            text = cell.value
+            if cell.threshold_pct:
+                text += f" (≥{cell.threshold_pct}%)"
+            if cell.cites:
+                text += "\n[dim]" + escape(", ".join(f"{c.ref} ({c.language})" for c in cell.cites)) + "[/]"
+            if cell.value == "?" and cell.reason:
+                text += f"\n[dim]{escape(cell.reason)}[/]"
+            cells.append(text)
+        table.add_row(row.treaty, *cells)
+    _out.print(table)
+
+
+def export_command(
+    treaty: str = typer.Argument(..., help="Treaty id."),
+    fmt: str = typer.Option("json", "--format", help="akn, json or csv."),
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    """Export a treaty as Akoma Ntoso XML, JSON (trees + provisions) or CSV (passages)."""
+    with _open(db) as store:
+        output = store.export(treaty, fmt)
+    sys.stdout.write(output if output.endswith("\n") else output + "\n")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest_command)
+    app.command("list")(list_command)
+    app.command("show")(show_command)
+    app.command("search")(search_command)
+    app.command("compare")(compare_command)
+    app.command("rates")(rates_command)
+    app.command("export")(export_command)

@@ -1,0 +1,147 @@
+"""The corpus store: many treaties in SQLite or PostgreSQL, searched, compared and tabulated.
+
+    from taxtreaty.store import Store
+    store = Store.open()                      # $TAXTREATY_DB or ~/.local/share/taxtreaty/taxtreaty.sqlite
+    store.ingest(["gazette/"])                # IngestReport: added / skipped / rejected
+    store.search("beneficial owner", lang="en")
+    store.rates(country="PT")
+
+Every method returns pydantic models (or strings for exports) that serialise to JSON; user
+errors raise `taxtreaty.text.InputError` with a one-line message. See docs/store.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.orm import Session
+
+from taxtreaty import vocab
+from taxtreaty.store import compare as _compare
+from taxtreaty.store import export as _export
+from taxtreaty.store import ingest as _ingest
+from taxtreaty.store import queries as _queries
+from taxtreaty.store import rates as _rates
+from taxtreaty.store import search as _search
+from taxtreaty.store.database import connect
+from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Treaty
+from taxtreaty.store.urls import resolve_url, sqlite_path
+from taxtreaty.text import InputError
+
+__all__ = ["InputError", "Store"]
+
+
+class Store:
+    def __init__(self, engine: Engine, url: str) -> None:
+        self.engine = engine
+        self.url = url
+        self._vocabulary: _search.Vocabulary | None = None
+
+    @classmethod
+    def open(cls, url: str | None = None, *, create: bool = True) -> Store:
+        """Open (migrating as needed) the store at `url`, a path, or the default location.
+
+        With `create=False` a missing SQLite file is an error instead of a new empty store, so a
+        query with a mistyped `--db` does not leave a file behind.
+        """
+        resolved = resolve_url(url)
+        path = sqlite_path(resolved)
+        if not create and path is not None and not path.exists():
+            raise InputError(f"no store at {path} (add texts with: taxtreaty ingest PATH --db {path})")
+        return cls(connect(resolved), resolved)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # -- writing -----------------------------------------------------------------------------
+    def ingest(self, paths: Iterable[str], *, treaty: str | None = None, processes: int | None = None,
+               progress: Callable[[str, str], None] | None = None) -> _ingest.IngestReport:
+        report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress)
+        self._vocabulary = None
+        return report
+
+    def ingest_bytes(self, data: bytes, path: str | None = None, treaty: str | None = None) -> _ingest.IngestReport:
+        report = _ingest.ingest_bytes(self.engine, data, path, treaty)
+        self._vocabulary = None
+        return report
+
+    # -- reading -----------------------------------------------------------------------------
+    def list_treaties(self, country: str | None = None) -> list[_queries.TreatySummary]:
+        with Session(self.engine) as c:
+            return _queries.list_treaties(c, country)
+
+    def get_treaty(self, ref: str) -> _queries.TreatyDetail:
+        with Session(self.engine) as c:
+            return _queries.get_treaty(c, ref)
+
+    def article(self, ref: str, article: str, lang: str | None = None) -> _queries.ArticleView:
+        with Session(self.engine) as c:
+            return _queries.article(c, ref, article, lang)
+
+    def search(self, query: str, lang: str | None = None, topic: str | None = None, treaty: str | None = None,
+               limit: int = 20) -> list[_search.SearchHit]:
+        if lang is not None and lang not in vocab.languages():
+            raise InputError(f"unknown language {lang!r} (one of: {', '.join(vocab.languages())})")
+        if topic is not None and topic not in vocab.topic_keys():
+            raise InputError(f"unknown topic {topic!r} (one of: {', '.join(vocab.topic_keys())})")
+        with Session(self.engine) as c:
+            treaty_id = _queries.resolve_treaty(c, treaty).id if treaty else None
+            if self._vocabulary is None:
+                self._vocabulary = _search.Vocabulary.load(c)
+            return _search.search(c, query, language=lang, topic=topic, treaty=treaty_id, limit=limit,
+                                  vocabulary=self._vocabulary)
+
+    def compare(self, a: str, b: str, topic: str | None = None) -> _compare.Comparison:
+        with Session(self.engine) as c:
+            return _compare.compare(c, a, b, topic)
+
+    def rates(self, country: str | None = None) -> list[_rates.RateRow]:
+        with Session(self.engine) as c:
+            return _rates.rates(c, country)
+
+    def export(self, ref: str, fmt: str = "json") -> str:
+        with Session(self.engine) as c:
+            return _export.export(c, ref, fmt)
+
+    # -- health ------------------------------------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        with Session(self.engine) as c:
+            return {
+                name: c.execute(select(func.count()).select_from(model)).scalar() or 0
+                for name, model in (("treaties", Treaty), ("documents", Document), ("articles", ArticleRow),
+                                    ("passages", Passage), ("provisions", ProvisionRow))
+            }
+
+    def check(self) -> list[str]:
+        """Inconsistencies (a document whose rows are not all there); empty when the store is sound."""
+        problems = []
+        with Session(self.engine) as c:
+            for doc in c.execute(select(Document)).scalars():
+                for label, model, expected in (("articles", ArticleRow, doc.n_articles),
+                                               ("passages", Passage, doc.n_passages),
+                                               ("provisions", ProvisionRow, doc.n_provisions)):
+                    found = c.execute(select(func.count()).select_from(model)
+                                      .where(model.document_id == doc.id)).scalar()
+                    if found != expected:
+                        problems.append(f"{doc.path}: {found} {label}, expected {expected}")
+                if c.execute(select(Treaty.id).where(Treaty.id == doc.treaty_id)).first() is None:
+                    problems.append(f"{doc.path}: treaty {doc.treaty_id} missing")
+            orphans = c.execute(select(func.count()).select_from(Treaty).where(
+                ~select(Document.id).where(Document.treaty_id == Treaty.id).exists())).scalar()
+            if orphans:
+                problems.append(f"{orphans} treaties without documents")
+            if c.get_bind().dialect.name == "sqlite":
+                from sqlalchemy import text
+
+                indexed = c.execute(text("SELECT count(*) FROM passages_fts")).scalar()
+                total = c.execute(select(func.count()).select_from(Passage)).scalar()
+                if indexed != total:
+                    problems.append(f"full-text index holds {indexed} passages, table {total}")
+        return problems

@@ -1,0 +1,229 @@
+"""Ingest: files -> parsed documents -> one transaction per document.
+
+Idempotent by content: a file whose sha256 is already stored is skipped, whatever its name.
+Each document (its treaty row if new, articles, passages, index entries, provisions) is written
+in a single transaction, so a crash or `kill -9` leaves either the whole document or nothing;
+the next run skips what is there and adds the rest. Parsing runs in a process pool when there
+are many files; only the parent process writes.
+"""
+
+from __future__ import annotations
+
+import glob
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+from sqlalchemy import Engine, insert, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+
+from taxtreaty.store import fts
+from taxtreaty.store.grouping import TREATY_ID, place
+from taxtreaty.store.rows import PreparedDocument, Rejected, prepare, sha256
+from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Term, Treaty
+from taxtreaty.text import InputError
+
+_GLOB_CHARS = set("*?[")
+#: below this many files a process pool costs more than it saves
+_POOL_THRESHOLD = 8
+
+
+class IngestItem(BaseModel):
+    path: str | None
+    treaty: str | None = None
+    sha256: str | None = None
+    reason: str | None = None
+
+
+class IngestReport(BaseModel):
+    added: list[IngestItem] = Field(default_factory=list)
+    skipped: list[IngestItem] = Field(default_factory=list)
+    rejected: list[IngestItem] = Field(default_factory=list)
+    warnings: list[IngestItem] = Field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.rejected
+
+
+def expand_paths(paths: Iterable[str]) -> tuple[list[Path], list[IngestItem]]:
+    """Files named, found under folders (recursively), or matched by globs; missing ones rejected."""
+    files: list[Path] = []
+    rejected: list[IngestItem] = []
+    for raw in paths:
+        if any(c in raw for c in _GLOB_CHARS) and not Path(raw).exists():
+            matches = sorted(glob.glob(raw, recursive=True))
+            if not matches:
+                rejected.append(IngestItem(path=raw, reason="the pattern matches no file"))
+            files.extend(Path(m) for m in matches if Path(m).is_file())
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and not any(
+                part.startswith(".") for part in p.relative_to(path).parts))
+            if not found:
+                rejected.append(IngestItem(path=raw, reason="the folder holds no files"))
+            files.extend(found)
+        elif path.is_file():
+            files.append(path)
+        else:
+            rejected.append(IngestItem(path=raw, reason="no such file or folder"))
+    seen: set[Path] = set()
+    unique = []
+    for f in files:
+        key = f.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    return unique, rejected
+
+
+def _prepare_job(job: tuple[str, bytes]) -> PreparedDocument | Rejected:
+    return prepare(job[0], job[1])
+
+
+def _prepared(jobs: list[tuple[str, bytes]], processes: int) -> Iterator[PreparedDocument | Rejected]:
+    if processes <= 1 or len(jobs) < _POOL_THRESHOLD:
+        for job in jobs:
+            yield _prepare_job(job)
+        return
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        yield from pool.imap(_prepare_job, jobs, chunksize=2)
+
+
+def ingest(
+    engine: Engine,
+    paths: Iterable[str],
+    *,
+    treaty: str | None = None,
+    processes: int | None = None,
+    progress: Callable[[str, str], None] | None = None,
+) -> IngestReport:
+    """Add the files under `paths`; `progress(path, outcome)` is called once per file."""
+    if treaty is not None and not TREATY_ID.match(treaty):
+        raise InputError(f"--treaty takes an id of letters, digits, '.', '_' and '-' (got {treaty!r})")
+    files, rejected = expand_paths(paths)
+    report = IngestReport(rejected=rejected)
+    notify = progress or (lambda _path, _outcome: None)
+    with engine.connect() as connection:
+        known = {row[0] for row in connection.execute(select(Document.sha256))}
+    jobs: list[tuple[str, bytes]] = []
+    for path in files:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            report.rejected.append(IngestItem(path=str(path), reason=f"cannot read: {exc.strerror}"))
+            notify(str(path), "rejected")
+            continue
+        digest = sha256(data)
+        if digest in known:
+            report.skipped.append(IngestItem(path=str(path), sha256=digest, reason="already in the store"))
+            notify(str(path), "skipped")
+            continue
+        known.add(digest)
+        jobs.append((str(path), data))
+    processes = processes or min(os.cpu_count() or 1, 8)
+    for result in _prepared(jobs, processes):
+        if isinstance(result, Rejected):
+            report.rejected.append(IngestItem(path=result.path, reason=result.reason))
+            notify(result.path or "-", "rejected")
+            continue
+        try:
+            treaty_id = write_document(engine, result, treaty)
+        except IntegrityError:
+            # another process stored the same bytes meanwhile
+            report.skipped.append(IngestItem(path=result.path, sha256=result.sha256, reason="already in the store"))
+            notify(result.path or "-", "skipped")
+            continue
+        report.added.append(IngestItem(path=result.path, treaty=treaty_id, sha256=result.sha256))
+        if result.provisions_error:
+            report.warnings.append(IngestItem(path=result.path, treaty=treaty_id, reason=result.provisions_error))
+        notify(result.path or "-", "added")
+    return report
+
+
+def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: str | None = None) -> IngestReport:
+    """Ingest one text given in memory (the HTTP API's upload)."""
+    report = IngestReport()
+    digest = sha256(data)
+    with engine.connect() as connection:
+        if connection.execute(select(Document.id).where(Document.sha256 == digest)).first():
+            report.skipped.append(IngestItem(path=path, sha256=digest, reason="already in the store"))
+            return report
+    result = prepare(path, data)
+    if isinstance(result, Rejected):
+        report.rejected.append(IngestItem(path=path, reason=result.reason))
+        return report
+    report.added.append(IngestItem(path=path, treaty=write_document(engine, result, treaty), sha256=digest))
+    return report
+
+
+def _insert_ignore(dialect: str, table):  # type: ignore[no-untyped-def]
+    if dialect == "sqlite":
+        return sqlite_insert(table).on_conflict_do_nothing()
+    return pg_insert(table).on_conflict_do_nothing()
+
+
+def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str | None = None) -> str:
+    """Write one document and everything derived from it in one transaction; return its treaty id."""
+    folder = str(Path(doc.path).resolve().parent) if doc.path else None
+    with engine.begin() as connection:
+        placement = place(connection, doc, folder, explicit_treaty)
+        if placement.new:
+            connection.execute(insert(Treaty).values(
+                id=placement.treaty_id, title=placement.title, parties=",".join(doc.parties) or None,
+                signed_date=doc.signed_date, prevailing_language=doc.prevailing_language, grouping=placement.reason,
+            ))
+        else:
+            _merge_treaty_facts(connection, placement.treaty_id, doc, placement.reason)
+        document_id = connection.execute(insert(Document).values(
+            sha256=doc.sha256, treaty_id=placement.treaty_id, path=doc.path, folder=folder, size=doc.size,
+            languages=",".join(doc.languages), parties=",".join(doc.parties) or None, signed_date=doc.signed_date,
+            first_article=doc.first_article, last_article=doc.last_article, ends_truncated=doc.ends_truncated,
+            original=doc.original, tree=doc.tree, provisions_json=doc.provisions_json,
+            n_articles=len(doc.articles), n_passages=sum(len(p) for p in doc.passages),
+            n_provisions=len(doc.provisions),
+        )).inserted_primary_key[0]
+        common = {"document_id": document_id, "treaty_id": placement.treaty_id}
+        article_ids = [row[0] for row in connection.execute(
+            insert(ArticleRow).returning(ArticleRow.id, sort_by_parameter_order=True),
+            [{**a, **common} for a in doc.articles],
+        )]
+        passage_rows = [
+            {**p, **common, "article_id": article_id}
+            for article_id, rows in zip(article_ids, doc.passages, strict=True)
+            for p in rows
+        ]
+        if passage_rows:
+            passage_ids = [row[0] for row in connection.execute(
+                insert(Passage).returning(Passage.id, sort_by_parameter_order=True), passage_rows)]
+            fts.index_passages(connection, list(zip(passage_ids, (p["folded"] for p in passage_rows), strict=True)))
+        if doc.provisions:
+            connection.execute(insert(ProvisionRow), [{**p, **common} for p in doc.provisions])
+        if doc.terms:
+            connection.execute(_insert_ignore(connection.dialect.name, Term), [{"term": t} for t in doc.terms])
+    return placement.treaty_id
+
+
+def _merge_treaty_facts(connection, treaty_id: str, doc: PreparedDocument, reason: str) -> None:  # type: ignore[no-untyped-def]
+    """A later file may name what the first did not (the parties, the date, the prevailing text)."""
+    row = connection.execute(select(Treaty).where(Treaty.id == treaty_id)).mappings().first()
+    if row is None:
+        return
+    updates = {}
+    if not row["parties"] and doc.parties:
+        updates["parties"] = ",".join(doc.parties)
+    if not row["signed_date"] and doc.signed_date:
+        updates["signed_date"] = doc.signed_date
+    if not row["prevailing_language"] and doc.prevailing_language:
+        updates["prevailing_language"] = doc.prevailing_language
+    if reason and reason not in row["grouping"]:
+        updates["grouping"] = f"{row['grouping']}; {reason}".strip("; ")
+    if updates:
+        from sqlalchemy import update
+
+        connection.execute(update(Treaty).where(Treaty.id == treaty_id).values(**updates))

@@ -1,0 +1,173 @@
+"""From a parsed Document to the plain rows the store writes (runs in worker processes).
+
+Everything here is pure: bytes in, a `PreparedDocument` (picklable dicts and strings) out, so
+parsing and provision extraction can run in parallel while one process writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from taxtreaty import vocab
+from taxtreaty.structure import Document, parse
+from taxtreaty.structure.model import Paragraph, iter_points
+from taxtreaty.text import InputError
+
+#: words that go into the fuzzy-match vocabulary: letters only, long enough to be worth fixing
+_TERM = regex.compile(r"\p{L}{4,40}")
+
+
+@dataclass
+class PreparedDocument:
+    path: str | None
+    sha256: str
+    size: int
+    original: str
+    tree: str
+    provisions_json: str | None
+    provisions_error: str | None
+    languages: list[str]
+    parties: list[str]
+    signed_date: str | None
+    prevailing_language: str | None
+    first_article: str | None
+    last_article: str | None
+    ends_truncated: bool
+    articles: list[dict[str, Any]] = field(default_factory=list)
+    #: one list of passage dicts per article, same order as `articles`
+    passages: list[list[dict[str, Any]]] = field(default_factory=list)
+    provisions: list[dict[str, Any]] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Rejected:
+    path: str | None
+    reason: str
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _extractor():  # type: ignore[no-untyped-def]
+    try:
+        from taxtreaty.provisions import extract_provisions
+    except ImportError:
+        return None
+    return extract_provisions
+
+
+def _paragraph_text(para: Paragraph) -> str:
+    return para.text or " ".join(p.text for p in iter_points(para.points))
+
+
+def prepare(path: str | None, data: bytes) -> PreparedDocument | Rejected:
+    """Parse one file and build its rows; a text that is not a treaty is `Rejected` with the reason."""
+    if not data.strip():
+        return Rejected(path, "the file is empty")
+    try:
+        doc = parse(data, path=path)
+    except InputError as exc:
+        return Rejected(path, str(exc))
+    articles = [a for v in doc.versions for a in v.articles]
+    if not articles:
+        return Rejected(path, "no articles found: not the text of a convention")
+    provisions_json, provisions_error, provisions = _provisions(doc)
+    prepared = PreparedDocument(
+        path=path,
+        sha256=doc.source.sha256 or sha256(data),
+        size=len(data),
+        original=doc.original,
+        tree=json.dumps(doc.to_json_dict(), ensure_ascii=False),
+        provisions_json=provisions_json,
+        provisions_error=provisions_error,
+        languages=[v.language for v in doc.versions],
+        parties=sorted(doc.parties),
+        signed_date=doc.signed.date if doc.signed else None,
+        prevailing_language=doc.prevailing_language,
+        first_article=doc.versions[0].articles[0].number if doc.versions[0].articles else None,
+        last_article=doc.versions[0].articles[-1].number if doc.versions[0].articles else None,
+        ends_truncated=not doc.versions[0].articles[-1].complete if doc.versions[0].articles else False,
+        provisions=provisions,
+    )
+    terms: set[str] = set()
+    for version in doc.versions:
+        position = 0
+        for article in version.articles:
+            position += 1
+            prepared.articles.append({
+                "language": version.language, "eid": article.eid, "number": article.number,
+                "heading": article.heading, "topic": article.topic, "complete": article.complete,
+                "position": position, "span_start": article.span[0], "span_end": article.span[1],
+            })
+            rows = [_passage(version.language, article.number, article.topic, i, p) for i, p in
+                    enumerate(article.paragraphs)]
+            if not rows and article.heading:
+                rows = [_article_passage(version.language, article)]
+            prepared.passages.append(rows)
+        for protocol in version.protocols:
+            position += 1
+            prepared.articles.append({
+                "language": version.language, "eid": protocol.eid, "number": protocol.eid,
+                "heading": protocol.heading, "topic": None, "complete": True,
+                "position": position, "span_start": protocol.span[0], "span_end": protocol.span[1],
+            })
+            prepared.passages.append(
+                [_passage(version.language, protocol.eid, None, i, p) for i, p in enumerate(protocol.paragraphs)]
+            )
+    for rows in prepared.passages:
+        for row in rows:
+            terms.update(_TERM.findall(row["folded"]))
+    prepared.terms = sorted(terms)
+    return prepared
+
+
+def _passage(language: str, article_number: str, topic: str | None, index: int, para: Paragraph) -> dict[str, Any]:
+    text = _paragraph_text(para)
+    return {
+        "language": language, "eid": para.eid, "article_number": article_number,
+        "paragraph_number": para.number, "topic": topic, "position": index, "complete": para.complete,
+        "text": text, "folded": vocab.fold(text), "span_start": para.span[0], "span_end": para.span[1],
+    }
+
+
+def _article_passage(language: str, article: Any) -> dict[str, Any]:
+    text = article.heading or ""
+    return {
+        "language": language, "eid": article.eid, "article_number": article.number, "paragraph_number": None,
+        "topic": article.topic, "position": 0, "complete": article.complete, "text": text,
+        "folded": vocab.fold(text), "span_start": article.span[0], "span_end": article.span[1],
+    }
+
+
+def _provisions(doc: Document) -> tuple[str | None, str | None, list[dict[str, Any]]]:
+    extract = _extractor()
+    if extract is None:
+        return None, "the provisions extractor is not installed", []
+    try:
+        result = extract(doc)
+    except Exception as exc:  # one bad extraction must not lose the text: keep it, say why
+        return None, f"provision extraction failed: {type(exc).__name__}: {exc}", []
+    rows = [
+        {
+            "language": p.cite.language, "topic": p.topic, "kind": p.kind, "status": p.status,
+            "rate_pct": None if p.rate_pct is None else str(p.rate_pct), "eid": p.cite.eid,
+            "data": p.model_dump_json(),
+        }
+        for p in result.provisions
+    ]
+    return result.model_dump_json(), None, rows
+
+
+def read_file(path: Path) -> bytes | Rejected:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        return Rejected(str(path), f"cannot read: {exc.strerror}")

@@ -1,0 +1,148 @@
+"""The store's tables (SQLAlchemy 2 declarative models).
+
+A *treaty* (one convention) groups the *documents* (source files) that hold its text: language
+versions and fragments. Each document keeps its decoded text, its parse tree and its provisions
+as JSON, so any answer can be re-derived and quoted; *articles* and *passages* (paragraphs, or
+whole articles without numbered paragraphs) are the rows that search and `show` read, each with
+its Akoma Ntoso eId and its span in the document's text. *provisions* holds one row per
+extracted provision for the rate table and comparisons.
+
+The full-text indexes are not models: they are backend-specific (an FTS5 table on SQLite, a
+GIN expression index on PostgreSQL) and are created by the migrations (see `fts.py`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Treaty(Base):
+    __tablename__ = "treaties"
+
+    id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    title: Mapped[str] = mapped_column(Text)
+    #: "PT,TL" (sorted ISO codes) or null when the texts do not name the parties
+    parties: Mapped[str | None] = mapped_column(String(40), index=True)
+    signed_date: Mapped[str | None] = mapped_column(String(10))
+    prevailing_language: Mapped[str | None] = mapped_column(String(8))
+    #: why the documents were put together ("explicit --treaty", "same parties and date", ...)
+    grouping: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+
+    documents: Mapped[list[Document]] = relationship(back_populates="treaty", order_by="Document.id")
+
+
+class Document(Base):
+    __tablename__ = "documents"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    treaty_id: Mapped[str] = mapped_column(ForeignKey("treaties.id"), index=True)
+    path: Mapped[str | None] = mapped_column(Text)
+    folder: Mapped[str | None] = mapped_column(Text)
+    size: Mapped[int] = mapped_column(Integer)
+    #: "pt,en": the language versions in this file, in order
+    languages: Mapped[str] = mapped_column(String(40))
+    parties: Mapped[str | None] = mapped_column(String(40))
+    signed_date: Mapped[str | None] = mapped_column(String(10))
+    first_article: Mapped[str | None] = mapped_column(String(16))
+    last_article: Mapped[str | None] = mapped_column(String(16))
+    #: the last article is cut off (the next file may continue it)
+    ends_truncated: Mapped[bool] = mapped_column(Boolean, default=False)
+    original: Mapped[str] = mapped_column(Text)
+    tree: Mapped[str] = mapped_column(Text)
+    provisions_json: Mapped[str | None] = mapped_column(Text)
+    #: rows written with the document: a consistency check compares them with the tables
+    n_articles: Mapped[int] = mapped_column(Integer)
+    n_passages: Mapped[int] = mapped_column(Integer)
+    n_provisions: Mapped[int] = mapped_column(Integer)
+    ingested_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+
+    treaty: Mapped[Treaty] = relationship(back_populates="documents")
+
+
+class ArticleRow(Base):
+    __tablename__ = "articles"
+    __table_args__ = (Index("ix_articles_treaty_lang_number", "treaty_id", "language", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    treaty_id: Mapped[str] = mapped_column(String(80))
+    language: Mapped[str] = mapped_column(String(8))
+    eid: Mapped[str] = mapped_column(String(120))
+    number: Mapped[str] = mapped_column(String(16))
+    heading: Mapped[str | None] = mapped_column(Text)
+    topic: Mapped[str | None] = mapped_column(String(60), index=True)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    position: Mapped[int] = mapped_column(Integer)
+    span_start: Mapped[int] = mapped_column(Integer)
+    span_end: Mapped[int] = mapped_column(Integer)
+
+
+class Passage(Base):
+    """A searchable unit: one paragraph (with its points), or an article without paragraphs."""
+
+    __tablename__ = "passages"
+    __table_args__ = (UniqueConstraint("document_id", "language", "eid", name="uq_passages_doc_lang_eid"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    article_id: Mapped[int] = mapped_column(ForeignKey("articles.id", ondelete="CASCADE"), index=True)
+    treaty_id: Mapped[str] = mapped_column(String(80), index=True)
+    language: Mapped[str] = mapped_column(String(8))
+    eid: Mapped[str] = mapped_column(String(160))
+    article_number: Mapped[str] = mapped_column(String(16))
+    paragraph_number: Mapped[str | None] = mapped_column(String(16))
+    topic: Mapped[str | None] = mapped_column(String(60), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    complete: Mapped[bool] = mapped_column(Boolean)
+    text: Mapped[str] = mapped_column(Text)
+    #: the text case- and accent-folded: what the full-text index reads
+    folded: Mapped[str] = mapped_column(Text)
+    span_start: Mapped[int] = mapped_column(Integer)
+    span_end: Mapped[int] = mapped_column(Integer)
+
+
+class ProvisionRow(Base):
+    __tablename__ = "provisions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
+    treaty_id: Mapped[str] = mapped_column(String(80), index=True)
+    language: Mapped[str] = mapped_column(String(8))
+    topic: Mapped[str] = mapped_column(String(60))
+    kind: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(20))
+    #: the rate as printed in Decimal form ("15", "7.5"): text, so no backend rounds it
+    rate_pct: Mapped[str | None] = mapped_column(String(20))
+    eid: Mapped[str] = mapped_column(String(160))
+    #: the whole `taxtreaty.provisions.model.Provision` as JSON
+    data: Mapped[str] = mapped_column(Text)
+
+
+class Term(Base):
+    """Every folded word in the index once: the vocabulary for OCR-tolerant (fuzzy) query terms."""
+
+    __tablename__ = "terms"
+
+    term: Mapped[str] = mapped_column(String(120), primary_key=True)
