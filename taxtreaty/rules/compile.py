@@ -1,0 +1,319 @@
+"""Compile a treaty's provisions once into per-topic rule sets the engine evaluates quickly.
+
+`compile_treaty(doc, provisions)` groups the `ProvisionSet` by topic, picks for each topic the
+language the decision will cite (the prevailing language when it has the article, else the
+first version that has it), turns every provision's conditions into `Condition` tests, and
+records what the text cannot tell: provisions whose value is unknown, paragraphs whose list
+items are missing (parser warnings), and articles cut off by the end of the fragment. Nothing
+here decides a case; `engine.py` does.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from taxtreaty.provisions.model import Provision, ProvisionSet
+from taxtreaty.rules.conditions import Condition, compile_conditions
+from taxtreaty.rules.decision import Cite
+from taxtreaty.structure.model import Article, Document
+
+#: parser warnings that mean words of a paragraph are not in the source
+GAP_WARNINGS = {"list_items_missing"}
+#: provision kinds the engine reads for a distributive article
+DISTRIBUTIVE_KINDS = {"withholding_cap", "exemption", "allocation", "threshold"}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    id: str
+    topic: str
+    kind: str
+    status: str
+    reason: str | None
+    rate: Decimal | None
+    allocation: str | None
+    conditions: tuple[Condition, ...]
+    notes: tuple[str, ...]
+    values: dict[str, Any]
+    state: str | None
+    cite: Cite
+
+    @property
+    def paragraph_eid(self) -> str:
+        return paragraph_of(self.cite.eid)
+
+    @property
+    def is_pe_override(self) -> bool:
+        return any(c.fact == "pe_connected" and c.value is True for c in self.conditions)
+
+
+@dataclass(slots=True)
+class TopicRules:
+    topic: str
+    language: str
+    article: str | None  # article number as printed ("10")
+    article_eid: str | None
+    allocations: list[Rule] = field(default_factory=list)
+    pe_overrides: list[Rule] = field(default_factory=list)
+    exemptions: list[Rule] = field(default_factory=list)
+    caps: list[Rule] = field(default_factory=list)
+    thresholds: list[Rule] = field(default_factory=list)
+    #: provisions whose value the text does not give, and paragraphs whose list items are missing
+    gaps: list[Rule] = field(default_factory=list)
+    #: the paragraph where the article is cut off by the end of the fragment
+    truncated: Cite | None = None
+    divergences: list[str] = field(default_factory=list)
+
+    @property
+    def rate_paragraphs(self) -> set[str]:
+        return {r.paragraph_eid for r in (*self.exemptions, *self.caps, *self.gaps)}
+
+    def facts(self) -> set[str]:
+        """Scenario facts any rule of this topic reads (for the ledger's grouping)."""
+        rules = (*self.allocations, *self.pe_overrides, *self.exemptions, *self.caps, *self.gaps)
+        result = {c.fact for r in rules for c in r.conditions}
+        if self.thresholds:
+            result.update({"days_present", "employer_resident"})
+        return result
+
+
+@dataclass(slots=True)
+class InForce:
+    """When the convention applies to payments: [effect_from, effect_until]; None = not known."""
+
+    effect_from: dt.date | None = None
+    effect_until: dt.date | None = None
+    cites: list[Cite] = field(default_factory=list)
+    given_by_user: bool = False
+
+    @property
+    def known(self) -> bool:
+        return self.effect_from is not None or self.effect_until is not None
+
+
+@dataclass(slots=True)
+class CompiledTreaty:
+    """A treaty ready to decide scenarios: built once, used for every row of a ledger."""
+
+    name: str
+    parties: tuple[str, ...]
+    prevailing_language: str | None
+    topics: dict[str, TopicRules]
+    in_force: InForce
+    relief: list[Rule]
+    #: article numbers present per language, to say which articles a fragment holds
+    articles_present: dict[str, list[str]]
+    #: the articles income is sent to when connected with a PE or fixed base, by topic
+    pe_articles: dict[str, Cite]
+    complete: bool
+
+    def topic(self, topic: str) -> TopicRules | None:
+        return self.topics.get(topic)
+
+
+def paragraph_of(eid: str) -> str:
+    """'art_10__para_3__point_a' -> 'art_10__para_3' (an article eid is returned as is)."""
+    parts = eid.split("__")
+    return "__".join(parts[:2]) if len(parts) > 1 else eid
+
+
+def article_of(eid: str) -> str:
+    return eid.split("__")[0]
+
+
+def _cite(provision: Provision) -> Cite:
+    c = provision.cite
+    return Cite(eid=c.eid, language=c.language, quote=c.quote, span=(int(c.span[0]), int(c.span[1])))
+
+
+def _node_cite(doc: Document, eid: str, language: str) -> Cite | None:
+    node = doc.find(eid, language)
+    if node is None:
+        return None
+    start, end = node.span
+    return Cite(eid=eid, language=language, quote=doc.original[start:end], span=(start, end))
+
+
+def _rule(provision: Provision, parties: tuple[str, ...]) -> Rule:
+    tests, notes = compile_conditions(provision.conditions, parties)
+    return Rule(
+        id=provision.id, topic=provision.topic, kind=provision.kind, status=provision.status,
+        reason=provision.reason, rate=provision.rate_pct, allocation=provision.allocation,
+        conditions=tuple(tests), notes=tuple(notes), values=dict(provision.values),
+        state=_state(provision.state, parties), cite=_cite(provision),
+    )
+
+
+def _state(value: str | None, parties: tuple[str, ...]) -> str | None:
+    if value in ("first_state", "second_state"):
+        if len(parties) == 2:
+            return parties[0] if value == "first_state" else parties[1]
+        return value
+    return value
+
+
+def _choose_language(doc: Document, topic: str, with_rules: set[str]) -> tuple[str | None, Article | None]:
+    order = [v.language for v in doc.versions]
+    if doc.prevailing_language in order:
+        order.remove(doc.prevailing_language)
+        order.insert(0, doc.prevailing_language)
+    for language in order:
+        version = doc.version(language)
+        articles = version.by_topic(topic) if version else []
+        if articles and (language in with_rules or not with_rules):
+            return language, articles[0]
+    for language in order:  # the article exists only in a version without extracted rules
+        version = doc.version(language)
+        if version and version.by_topic(topic):
+            return language, version.by_topic(topic)[0]
+    return (next(iter(sorted(with_rules))) if with_rules else None), None
+
+
+def _truncation(doc: Document, article: Article, language: str) -> Cite | None:
+    if article.complete and all(p.complete for p in article.paragraphs):
+        return None
+    cut = next((p for p in reversed(article.paragraphs) if not p.complete), None)
+    if cut is None:
+        if not article.paragraphs:
+            return Cite(article.eid, language, doc.original[article.span[0]:article.span[1]], article.span)
+        cut = article.paragraphs[-1]
+    # a fragment that starts inside an article is incomplete at its head, not its end
+    if article.paragraphs and cut is article.paragraphs[0] and len(article.paragraphs) > 1:
+        return None
+    return Cite(cut.eid, language, doc.original[cut.span[0]:cut.span[1]], cut.span)
+
+
+def _gap_rules(doc: Document, topic: str, language: str, article: Article, covered: set[str]) -> list[Rule]:
+    """Paragraphs of the article whose list items the parser found missing, not already covered
+    by an unknown-status provision: the engine treats them as gaps that may hold a rate."""
+    rules: list[Rule] = []
+    for warning in doc.warnings:
+        if warning.code not in GAP_WARNINGS or warning.language != language or not warning.eid:
+            continue
+        if article_of(warning.eid) != article.eid or paragraph_of(warning.eid) in covered:
+            continue
+        cite = _node_cite(doc, paragraph_of(warning.eid), language)
+        if cite is None:
+            continue
+        rules.append(Rule(
+            id=f"{language}:{cite.eid}:gap", topic=topic, kind="gap", status="unknown",
+            reason=warning.message, rate=None, allocation=None, conditions=(), notes=(), values={},
+            state=None, cite=cite,
+        ))
+    return rules
+
+
+def _in_force(provisions: list[Provision]) -> InForce:
+    result = InForce()
+    for p in provisions:
+        if p.kind != "date" or p.status != "determined":
+            continue
+        role = str(p.values.get("role") or p.values.get("event") or "")
+        raw = p.values.get("date")
+        for key in ("effect_from", "entry_into_force", "effect_until", "terminated"):
+            if key in p.values:
+                role, raw = key, p.values[key]
+        if raw is None:
+            continue
+        try:
+            day = raw if isinstance(raw, dt.date) else dt.date.fromisoformat(str(raw))
+        except ValueError:
+            continue
+        if not role:
+            role = "entry_into_force" if p.topic == "entry_into_force" else "effect_until" if p.topic == "termination" else ""
+        if role in ("effect_from", "entry_into_force"):
+            if role == "effect_from" or result.effect_from is None:
+                result.effect_from = day
+            result.cites.append(_cite(p))
+        elif role in ("effect_until", "terminated"):
+            result.effect_until = day
+            result.cites.append(_cite(p))
+    return result
+
+
+def compile_treaty(
+    doc: Document,
+    provisions: ProvisionSet,
+    parties: list[str] | tuple[str, ...] | None = None,
+    in_force: tuple[dt.date | None, dt.date | None] | None = None,
+    name: str | None = None,
+) -> CompiledTreaty:
+    """Build the rule sets of every topic of `doc` from its provisions (done once per treaty)."""
+    party_codes = tuple(parties or provisions.parties or doc.parties)
+    by_topic: dict[str, list[Provision]] = defaultdict(list)
+    for p in provisions.provisions:
+        by_topic[p.topic].append(p)
+
+    topics: dict[str, TopicRules] = {}
+    topic_names = set(by_topic)
+    for version in doc.versions:
+        topic_names.update(a.topic for a in version.articles if a.topic)
+    for topic in sorted(topic_names):
+        found = by_topic.get(topic, [])
+        languages = {p.cite.language for p in found if p.kind in DISTRIBUTIVE_KINDS}
+        language, article = _choose_language(doc, topic, languages)
+        if language is None:
+            continue
+        rules = TopicRules(topic, language, article.number if article else None, article.eid if article else None)
+        for p in found:
+            if p.cite.language != language or p.kind not in DISTRIBUTIVE_KINDS:
+                continue
+            rule = _rule(p, party_codes)
+            if rule.status != "determined":
+                rules.gaps.append(rule)
+            elif rule.is_pe_override:
+                rules.pe_overrides.append(rule)
+            elif rule.kind == "exemption":
+                rules.exemptions.append(rule)
+            elif rule.kind == "withholding_cap":
+                rules.caps.append(rule)
+            elif rule.kind == "threshold":
+                rules.thresholds.append(rule)
+            elif rule.kind == "allocation":
+                rules.allocations.append(rule)
+        if article is not None:
+            covered = {r.paragraph_eid for r in rules.gaps}
+            covered |= {r.paragraph_eid for r in (*rules.caps, *rules.exemptions)}
+            rules.gaps.extend(_gap_rules(doc, topic, language, article, covered))
+            rules.truncated = _truncation(doc, article, language)
+        rules.divergences = [
+            d.message for d in provisions.divergences
+            if rules.article_eid and article_of(d.eid) == rules.article_eid
+        ]
+        topics[topic] = rules
+
+    forced = _in_force(provisions.provisions)
+    if in_force is not None and (in_force[0] or in_force[1]):
+        forced = InForce(in_force[0], in_force[1], [], given_by_user=True)
+
+    relief = [_rule(p, party_codes) for p in provisions.provisions if p.kind == "relief_method" and p.status == "determined"]
+
+    pe_articles: dict[str, Cite] = {}
+    for topic in ("business_profits", "independent_services"):
+        rules_for = topics.get(topic)
+        if rules_for and rules_for.article_eid:
+            art = doc.find(rules_for.article_eid, rules_for.language)
+            if isinstance(art, Article) and art.paragraphs:
+                first = art.paragraphs[0]
+                pe_articles[topic] = Cite(first.eid, rules_for.language, doc.original[first.span[0]:first.span[1]], first.span)
+
+    articles_present = {v.language: [a.number for a in v.articles] for v in doc.versions}
+    all_topics = {a.topic for v in doc.versions for a in v.articles}
+    complete = {"persons_covered", "entry_into_force"} <= all_topics and not any(
+        w.code == "text_truncated" for w in doc.warnings
+    )
+    return CompiledTreaty(
+        name=name or (doc.source.path or doc.source.sha256[:12]),
+        parties=party_codes,
+        prevailing_language=doc.prevailing_language,
+        topics=topics,
+        in_force=forced,
+        relief=relief,
+        articles_present=articles_present,
+        pe_articles=pe_articles,
+        complete=complete,
+    )

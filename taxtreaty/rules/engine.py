@@ -1,0 +1,375 @@
+"""Decide one scenario against a compiled treaty, the way the treaty reads.
+
+The order of application mirrors the text (Catala style: a base rule plus labelled exceptions):
+
+1. the treaty must bind the two States and be in force on the payment date, else `not_covered`;
+2. the article for the income type (by topic, not number); when the fragment lacks it, the
+   decision is `indeterminate` and says which articles the file holds;
+3. the PE exception ("paragraphs 1 and 2 shall not apply if ... effectively connected with a
+   permanent establishment ... article 7 or article 14 shall apply") before anything else;
+4. exemptions before caps ("notwithstanding paragraph 2 ... shall be exempt");
+5. of the caps whose conditions all hold, the most favourable; a cap or exemption that would
+   be more favourable but depends on a fact the scenario does not give makes the decision
+   `indeterminate`, with the candidates and the missing facts, never a guess;
+6. a paragraph whose words are missing (lost list items, unknown values, an article cut off
+   inside a list of rates) is a gap: unless the answer is already the most favourable possible
+   (an exemption), the decision is `indeterminate` and cites the gap;
+7. relief in the residence State from the elimination-of-double-taxation article.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_FLOOR, Decimal
+
+from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules, article_of
+from taxtreaty.rules.conditions import Condition
+from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
+from taxtreaty.rules.scenario import Scenario
+from taxtreaty.rules.tables import tables
+
+_ALLOCATION_OUTCOME = {
+    # allocation -> (source taxation, residence taxation, assumption the outcome rests on)
+    "residence_only": ("none", "exclusive", None),
+    "effective_management_only": ("none", "exclusive", "effective_management"),
+    "source_may_tax": ("unlimited", "shared", None),
+    "source_only": ("unlimited", "none", None),
+    "paying_state_only": ("unlimited", "none", "paying_state"),
+    "exempt_in_host": ("none", "exclusive", None),
+}
+_ALLOCATION_EFFECT = {
+    "residence_only": "only the residence State may tax",
+    "effective_management_only": "only the State of the place of effective management may tax",
+    "source_may_tax": "the source State may tax",
+    "source_only": "only the source State may tax",
+    "paying_state_only": "only the paying State may tax",
+    "exempt_in_host": "the host (source) State exempts this income",
+}
+
+
+class _Check:
+    """The three-valued result of a rule's conditions on a scenario."""
+
+    __slots__ = ("failed", "holds", "unknown")
+
+    def __init__(self, rule: Rule, scenario: Scenario, defaults_used: set[str]) -> None:
+        self.failed: list[Condition] = []
+        self.unknown: list[Condition] = []
+        for condition in rule.conditions:
+            value = condition.evaluate(scenario, defaults_used)
+            if value is False:
+                self.failed.append(condition)
+            elif value is None:
+                self.unknown.append(condition)
+        self.holds: bool | None = False if self.failed else (None if self.unknown else True)
+
+    def describe(self) -> str:
+        if self.failed:
+            return "not met: " + "; ".join(c.label for c in self.failed)
+        if self.unknown:
+            return "unknown: " + "; ".join(c.label for c in self.unknown)
+        return "met"
+
+
+def _pct(rate: Decimal) -> str:
+    return f"{rate.normalize():f}%"
+
+
+def _when(rule: Rule) -> str:
+    return " and ".join(c.label for c in rule.conditions) or "always"
+
+
+def _missing(checks: list[_Check]) -> list[str]:
+    facts: list[str] = []
+    for check in checks:
+        for condition in check.unknown:
+            if condition.fact not in facts:
+                facts.append(condition.fact)
+    return facts
+
+
+def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
+    defaults_used: set[str] = set()
+    decision = Decision(status="determined")
+
+    # 1. the States and the dates
+    if len(treaty.parties) == 2:
+        if {scenario.source, scenario.residence} != set(treaty.parties):
+            decision.status = "not_covered"
+            decision.reasons.append(
+                f"the convention is between {treaty.parties[0]} and {treaty.parties[1]}; "
+                f"it does not cover income from {scenario.source} to a resident of {scenario.residence}"
+            )
+            return decision
+    else:
+        decision.assumptions.append({
+            "fact": "parties", "value": [scenario.source, scenario.residence],
+            "why": "the text does not name its Contracting States; taken to be the source and residence States",
+        })
+    if not _in_force(treaty, scenario, decision):
+        return decision
+
+    # 2. the article for this income
+    rules = treaty.topic(scenario.topic)
+    if rules is None or rules.article_eid is None:
+        fallback = treaty.topic("other_income")
+        if treaty.complete and fallback is not None and fallback.article_eid and scenario.topic != "other_income":
+            decision.reasons.append(f"the convention has no article on {scenario.topic}; the other-income article applies")
+            rules = fallback
+        else:
+            return _missing_article(treaty, scenario, rules, decision)
+    decision.language = rules.language
+    decision.article_applied = rules.article
+
+    # 3. the PE exception, 4-6. the article's own rules
+    if not _pe_exception(treaty, rules, scenario, decision, defaults_used):
+        if rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps):
+            _withholding(rules, scenario, decision, defaults_used)
+        else:
+            _allocation(rules, scenario, decision, defaults_used)
+    for message in rules.divergences:
+        decision.reasons.append(f"the language versions differ: {message}")
+
+    # 7. relief and amounts
+    if decision.status == "determined":
+        _relief(treaty, scenario, decision)
+        if scenario.amount_minor is not None:
+            if decision.source_taxation == "none":
+                decision.withholding_minor = 0
+            elif decision.source_taxation == "limited" and decision.max_rate_pct is not None:
+                decision.withholding_minor = withholding_minor(scenario.amount_minor, decision.max_rate_pct)
+    defaults = tables().defaults
+    for fact in sorted(defaults_used):
+        decision.assumptions.append({"fact": fact, "value": defaults[fact].value, "why": defaults[fact].why})
+    return decision
+
+
+def withholding_minor(amount_minor: int, rate_pct: Decimal) -> int:
+    """The most the source State may withhold, in minor units, rounded down (never above the cap)."""
+    return int((Decimal(amount_minor) * rate_pct / 100).to_integral_value(rounding=ROUND_FLOOR))
+
+
+def _in_force(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> bool:
+    window = treaty.in_force
+    if not window.known:
+        decision.assumptions.append({"fact": "in_force", "value": True, "why": tables().defaults["in_force"].why})
+        return True
+    if scenario.date is None:
+        decision.status = "indeterminate"
+        decision.missing_facts.append("date")
+        decision.reasons.append("whether the convention applies depends on the payment date")
+        return False
+    before = window.effect_from is not None and scenario.date < window.effect_from
+    after = window.effect_until is not None and scenario.date > window.effect_until
+    if before or after:
+        decision.status = "not_covered"
+        which = "given by the user" if window.given_by_user else "from the final clauses"
+        span = f"{window.effect_from or '…'} to {window.effect_until or '…'}"
+        decision.reasons.append(f"the convention does not apply to payments on {scenario.date} (it has effect {span}, {which})")
+        decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.cites)
+        return False
+    return True
+
+
+def _missing_article(treaty: CompiledTreaty, scenario: Scenario, rules: TopicRules | None, decision: Decision) -> Decision:
+    decision.status = "indeterminate"
+    held = "; ".join(f"[{lang}] articles {', '.join(nums) or 'none'}" for lang, nums in treaty.articles_present.items())
+    if rules is not None and rules.gaps:
+        decision.trace.extend(TraceEntry(g.cite, f"gap: {g.reason or 'the words are missing'}") for g in rules.gaps)
+    decision.reasons.append(
+        f"the article on {scenario.topic} is not in the source text (the file holds {held}); "
+        "source text incomplete"
+    )
+    return decision
+
+
+def _pe_exception(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
+                  defaults_used: set[str]) -> bool:
+    """Paragraph 4/5 of articles 10-12: income connected with a PE goes to article 7 or 14."""
+    for rule in rules.pe_overrides:
+        check = _Check(rule, scenario, defaults_used)
+        if check.holds is not True:
+            decision.trace.append(TraceEntry(rule.cite, "PE exception " + check.describe()))
+            continue
+        independent = scenario.recipient == "individual"
+        topic = "independent_services" if independent else "business_profits"
+        targets = [str(a) for a in (rule.values.get("articles") or [rule.values.get("article") or ""]) if a]
+        number = targets[1] if independent and len(targets) > 1 else (targets[0] if targets else ("14" if independent else "7"))
+        decision.trace.append(TraceEntry(rule.cite, f"income connected with a permanent establishment or fixed base: article {number} applies instead"))
+        decision.article_applied = number
+        decision.eid = rule.cite.eid
+        decision.source_taxation = "unlimited"
+        decision.residence_taxation = "shared"
+        target = treaty.pe_articles.get(topic)
+        if target is not None:
+            decision.trace.append(TraceEntry(target, "profits attributable to the permanent establishment may be taxed in the source State"))
+            decision.eid = target.eid
+        else:
+            decision.reasons.append(f"article {number} is not in the source text; the source State taxes the income as profits of the permanent establishment or fixed base, with no treaty cap")
+        return True
+    return False
+
+
+def _trace_allocations(rules: TopicRules, decision: Decision) -> None:
+    for rule in rules.allocations:
+        decision.trace.append(TraceEntry(rule.cite, _ALLOCATION_EFFECT.get(rule.allocation or "", "allocation")))
+
+
+def _truncation_note(rules: TopicRules, decision: Decision) -> None:
+    if rules.truncated is not None:
+        decision.trace.append(TraceEntry(rules.truncated, "the article is cut off here; the rest is not in the source"))
+        decision.reasons.append(
+            f"article {rules.article} is cut off at {rules.truncated.eid}; the rest of the article is missing, "
+            "but the paragraphs that decide this case are complete"
+        )
+
+
+def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
+    """Articles with rates: exemptions before caps, the most favourable cap whose conditions hold."""
+    _trace_allocations(rules, decision)
+    evaluated: list[tuple[Rule, _Check]] = [
+        (rule, _Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *rules.caps, *rules.gaps)
+    ]
+    evaluated.sort(key=lambda rc: rc[0].cite.span[0])
+    exempt = next((r for r, c in evaluated if r.kind == "exemption" and r.status == "determined" and c.holds), None)
+    held_caps = [r for r, c in evaluated if r.kind == "withholding_cap" and r.status == "determined" and c.holds]
+    best = min(held_caps, key=lambda r: r.rate if r.rate is not None else Decimal(100), default=None)
+
+    pending: list[tuple[Rule, _Check]] = []
+    for rule, check in evaluated:
+        if exempt is not None or check.holds is False:
+            continue
+        more_favourable = rule.kind == "exemption" or (
+            rule.kind == "withholding_cap" and (best is None or (rule.rate or 0) < (best.rate or 0))
+        )
+        if rule.status != "determined" or (check.holds is None and more_favourable):
+            pending.append((rule, check))
+    cut_in_rates = rules.truncated is not None and rules.truncated.eid in rules.rate_paragraphs
+
+    for rule, check in evaluated:
+        if rule.status != "determined":
+            effect = f"gap: {rule.reason or 'the words that give the value are missing'}"
+        elif rule is exempt:
+            effect = "exemption applies: the source State may not tax"
+        elif rule.kind == "exemption":
+            effect = "exemption " + check.describe()
+        elif rule is best:
+            effect = f"cap {_pct(rule.rate)} applies (the most favourable whose conditions are met)" if rule.rate is not None else "cap applies"
+        else:
+            effect = f"cap {_pct(rule.rate) if rule.rate is not None else '?'} " + check.describe()
+        decision.trace.append(TraceEntry(rule.cite, effect))
+
+    if exempt is not None:
+        decision.source_taxation, decision.max_rate_pct, decision.residence_taxation = "none", Decimal(0), "exclusive"
+        decision.eid = exempt.cite.eid
+        if rules.truncated is not None:
+            _truncation_note(rules, decision)
+        return
+    if pending or (cut_in_rates and rules.truncated is not None):
+        decision.status = "indeterminate"
+        decision.missing_facts.extend(f for f in _missing([c for _, c in pending]) if f not in decision.missing_facts)
+        if best is not None:
+            decision.candidates.append(Candidate("limited", best.rate, best.cite.eid, "none of the other candidates applies"))
+        elif not any(c.holds is None for r, c in evaluated if r.status == "determined"):
+            decision.candidates.append(Candidate("unlimited", None, None, "no cap applies"))
+        for rule, _ in pending:
+            if rule.status != "determined":
+                decision.candidates.append(Candidate("unknown", None, rule.cite.eid, "the missing text provides for this case"))
+                decision.reasons.append(f"{rule.cite.eid} [{rule.cite.language}]: {rule.reason or 'the words are missing'}; source text incomplete")
+            elif rule.kind == "exemption":
+                decision.candidates.append(Candidate("none", Decimal(0), rule.cite.eid, _when(rule)))
+            else:
+                decision.candidates.append(Candidate("limited", rule.rate, rule.cite.eid, _when(rule)))
+        if cut_in_rates and rules.truncated is not None:
+            decision.trace.append(TraceEntry(rules.truncated, "the article is cut off inside this paragraph"))
+            decision.candidates.append(Candidate("unknown", None, rules.truncated.eid, "the cut-off text provides for this case"))
+            decision.reasons.append(
+                f"{rules.truncated.eid} [{rules.truncated.language}] is cut off by the end of the source text; "
+                "it may list further exemptions or rates; source text incomplete"
+            )
+        if decision.missing_facts:
+            decision.reasons.append("the answer depends on facts not given: " + ", ".join(decision.missing_facts))
+        return
+    if best is not None:
+        decision.source_taxation, decision.max_rate_pct, decision.residence_taxation = "limited", best.rate, "shared"
+        decision.eid = best.cite.eid
+    else:
+        decision.source_taxation, decision.residence_taxation = "unlimited", "shared"
+        decision.eid = rules.allocations[-1].cite.eid if rules.allocations else None
+        decision.reasons.append("no cap's conditions are met; the source State may tax under its own law")
+    _truncation_note(rules, decision)
+
+
+def _allocation(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
+    """Articles without rates: exceptions (allocations with conditions) before the base rule."""
+    ordered = sorted(rules.allocations, key=lambda r: (not r.conditions, r.cite.span[0]))
+    chosen: Rule | None = None
+    unknown: list[_Check] = []
+    for rule in ordered:
+        check = _Check(rule, scenario, defaults_used)
+        if check.holds is None:
+            unknown.append(check)
+            decision.trace.append(TraceEntry(rule.cite, f"{_ALLOCATION_EFFECT.get(rule.allocation or '', 'rule')} — " + check.describe()))
+            continue
+        if check.holds is False:
+            decision.trace.append(TraceEntry(rule.cite, f"{_ALLOCATION_EFFECT.get(rule.allocation or '', 'rule')} — " + check.describe()))
+            continue
+        chosen = rule
+        break
+    live_gaps = [g for g in rules.gaps]
+    if chosen is None or unknown or live_gaps:
+        decision.status = "indeterminate"
+        for gap in live_gaps:
+            decision.trace.append(TraceEntry(gap.cite, f"gap: {gap.reason or 'the words are missing'}"))
+            decision.reasons.append(f"{gap.cite.eid} [{gap.cite.language}]: {gap.reason or 'the words are missing'}; source text incomplete")
+        decision.missing_facts.extend(_missing(unknown))
+        if chosen is None and not live_gaps and not unknown:
+            if rules.truncated is not None:
+                decision.trace.append(TraceEntry(rules.truncated, "the article is cut off here"))
+                decision.reasons.append(f"article {rules.article} is incomplete in the source text and no paragraph that allocates this income is present; source text incomplete")
+            else:
+                decision.reasons.append(f"no rule of article {rules.article} allocating this income was found")
+        if chosen is not None:
+            source, residence, _ = _ALLOCATION_OUTCOME.get(chosen.allocation or "", ("unknown", None, None))
+            decision.candidates.append(Candidate(source, None, chosen.cite.eid, "none of the exceptions applies"))
+        return
+    source, residence, assumption = _ALLOCATION_OUTCOME.get(chosen.allocation or "", (None, None, None))
+    if source is None:
+        decision.status = "indeterminate"
+        decision.reasons.append(f"{chosen.cite.eid}: allocation {chosen.allocation!r} is not understood by the engine")
+        return
+    decision.trace.append(TraceEntry(chosen.cite, _ALLOCATION_EFFECT[chosen.allocation or ""]))
+    decision.source_taxation = source  # type: ignore[assignment]
+    decision.residence_taxation = residence
+    decision.max_rate_pct = Decimal(0) if source == "none" else None
+    decision.eid = chosen.cite.eid
+    if assumption:
+        default = tables().defaults[assumption]
+        decision.assumptions.append({"fact": assumption, "value": default.value, "why": default.why})
+    _truncation_note(rules, decision)
+
+
+def _relief(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> None:
+    if decision.source_taxation == "none":
+        decision.relief = {"method": "none_needed", "reason": "the source State may not tax this income"}
+        return
+    if decision.residence_taxation == "none":
+        decision.relief = {"method": "none_needed", "reason": "the residence State may not tax this income"}
+        return
+    own = [r for r in treaty.relief if r.state == scenario.residence]
+    general = [r for r in treaty.relief if r.state is None or r.state not in treaty.parties]
+    chosen = own or general
+    credit = next((r for r in chosen if str(r.values.get("method", "")).startswith("credit")), None)
+    rule = credit or (chosen[0] if chosen else None)
+    if rule is None:
+        decision.relief = {
+            "method": "unknown",
+            "reason": "the article on the elimination of double taxation is not in the source text",
+        }
+        return
+    method = str(rule.values.get("method", "unknown"))
+    decision.relief = {"method": method, "article": article_of(rule.cite.eid).removeprefix("art_"), "eid": rule.cite.eid,
+                       "language": rule.cite.language, "quote": rule.cite.quote}
+    progression = next((r for r in (*own, *general) if "progression" in str(r.values.get("method", ""))), None)
+    if progression is not None and progression is not rule:
+        decision.relief["progression_eid"] = progression.cite.eid
+    decision.trace.append(TraceEntry(rule.cite, f"relief in {scenario.residence}: {method.replace('_', ' ')}"))

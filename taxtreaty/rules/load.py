@@ -1,0 +1,106 @@
+"""Turn whatever names a treaty (a compiled rule set, a parsed Document, a file, a stored id)
+into a `CompiledTreaty`, compiling each one once.
+
+Compiling needs the treaty's provisions; they come from `taxtreaty.provisions.extract_provisions`
+(or are passed in with the document). Parsed files are cached by path, size and modification
+time, so deciding many scenarios against one file parses it once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+from typing import Any
+
+from taxtreaty.provisions.model import ProvisionSet
+from taxtreaty.rules.compile import CompiledTreaty, compile_treaty
+from taxtreaty.structure import Document, parse_file
+from taxtreaty.text import InputError
+
+InForceWindow = tuple[dt.date | None, dt.date | None]
+_CACHE: dict[tuple[Any, ...], CompiledTreaty] = {}
+_CACHE_SIZE = 64
+
+
+def extract(doc: Document, parties: list[str] | None) -> ProvisionSet:
+    """The document's provisions, from the provisions stage."""
+    try:
+        from taxtreaty.provisions import extract_provisions  # type: ignore[attr-defined]
+    except ImportError:
+        try:
+            from taxtreaty.provisions.extract import extract_provisions  # type: ignore[no-redef]
+        except ImportError:
+            raise InputError(
+                "cannot read rules from a treaty text: the provisions extractor "
+                "(taxtreaty.provisions.extract_provisions) is not installed"
+            ) from None
+    return extract_provisions(doc, parties)
+
+
+def _parties(doc: Document, parties: list[str] | tuple[str, ...] | None) -> list[str] | None:
+    codes = list(parties or doc.parties or [])
+    return codes or None
+
+
+def compile_document(
+    doc: Document,
+    parties: list[str] | tuple[str, ...] | None = None,
+    provisions: ProvisionSet | None = None,
+    in_force: InForceWindow | None = None,
+    name: str | None = None,
+) -> CompiledTreaty:
+    codes = _parties(doc, parties)
+    if codes:
+        doc.parties = list(codes)
+    found = provisions if provisions is not None else extract(doc, codes)
+    return compile_treaty(doc, found, codes, in_force=in_force, name=name)
+
+
+def _from_store(identifier: str) -> Document:
+    try:
+        from taxtreaty.store import Store  # type: ignore[attr-defined]
+    except ImportError:
+        raise InputError(f"{identifier}: no such file, and no treaty store is available to look the id up") from None
+    try:
+        store = Store()  # type: ignore[call-arg]
+        getter = getattr(store, "get_document", None) or getattr(store, "document", None) or store.get
+        doc = getter(identifier)
+    except InputError:
+        raise
+    except Exception as exc:
+        raise InputError(f"{identifier}: not found in the treaty store ({exc})") from None
+    if doc is None:
+        raise InputError(f"{identifier}: no such file or stored treaty")
+    return doc
+
+
+def load_treaty(
+    treaty: Any,
+    parties: list[str] | tuple[str, ...] | None = None,
+    in_force: InForceWindow | None = None,
+) -> CompiledTreaty:
+    """A CompiledTreaty from a CompiledTreaty, a Document, a (Document, ProvisionSet) pair, a
+    file path or a stored treaty id."""
+    if isinstance(treaty, CompiledTreaty):
+        return treaty
+    if isinstance(treaty, tuple) and len(treaty) == 2 and isinstance(treaty[0], Document):
+        return compile_document(treaty[0], parties, treaty[1], in_force)
+    if isinstance(treaty, Document):
+        return compile_document(treaty, parties, None, in_force)
+    if isinstance(treaty, str | os.PathLike):
+        path = Path(treaty)
+        if not path.exists():
+            return compile_document(_from_store(str(treaty)), parties, None, in_force, name=str(treaty))
+        if path.is_dir():
+            raise InputError(f"{path} is a directory; give one treaty file")
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, tuple(parties or ()), in_force)
+        cached = _CACHE.get(key)
+        if cached is None:
+            cached = compile_document(parse_file(str(path)), parties, None, in_force, name=path.name)
+            if len(_CACHE) >= _CACHE_SIZE:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = cached
+        return cached
+    raise InputError(f"cannot read a treaty from a {type(treaty).__name__}")

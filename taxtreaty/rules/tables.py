@@ -1,0 +1,67 @@
+"""The rules engine's reference tables, read from ``taxtreaty/data/rules/scenario.yaml``.
+
+Law-independent vocabulary lives there (income values, recipient kinds, documented defaults), so
+changing what a scenario may say is a data change. The loader rejects unknown keys and names the
+file in every error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from taxtreaty.vocab import DataFileError
+
+_FILE = "rules/scenario.yaml"
+_KEYS = {"income_topics", "recipient_kinds", "payer_kinds", "recipient_aliases", "defaults"}
+
+
+@dataclass(frozen=True)
+class Default:
+    """A documented assumption for a rare-exception fact the scenario did not give."""
+
+    fact: str
+    value: Any
+    why: str
+
+
+@dataclass(frozen=True)
+class Tables:
+    income_topics: dict[str, str]
+    recipient_kinds: tuple[str, ...]
+    payer_kinds: tuple[str, ...]
+    recipient_aliases: dict[str, tuple[str, ...]]
+    defaults: dict[str, Default]
+
+
+@cache
+def tables() -> Tables:
+    path = resources.files("taxtreaty.data").joinpath("rules", "scenario.yaml")
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:  # pragma: no cover - the file is tested
+        raise DataFileError(f"{_FILE}: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise DataFileError(f"{_FILE}: expected a mapping")
+    unknown = set(raw) - _KEYS
+    if unknown:
+        raise DataFileError(f"{_FILE}: unknown keys {sorted(unknown)}")
+    missing = _KEYS - set(raw)
+    if missing:
+        raise DataFileError(f"{_FILE}: missing keys {sorted(missing)}")
+    defaults: dict[str, Default] = {}
+    for fact, entry in raw["defaults"].items():
+        if not isinstance(entry, dict) or set(entry) != {"value", "why"}:
+            raise DataFileError(f"{_FILE}: defaults.{fact} needs exactly 'value' and 'why'")
+        defaults[fact] = Default(fact, entry["value"], str(entry["why"]))
+    return Tables(
+        income_topics={str(k): str(v) for k, v in raw["income_topics"].items()},
+        recipient_kinds=tuple(raw["recipient_kinds"]),
+        payer_kinds=tuple(raw["payer_kinds"]),
+        recipient_aliases={str(k): tuple(v) for k, v in raw["recipient_aliases"].items()},
+        defaults=defaults,
+    )
