@@ -254,6 +254,13 @@ class MemoryBackend:
         self._treaties: dict[str, list[Document]] = {}
         self._lock = threading.Lock()
 
+    def copy(self) -> MemoryBackend:
+        """A backend holding the same (immutable) documents, grouped independently."""
+        other = MemoryBackend()
+        with self._lock:
+            other._treaties = {tid: list(docs) for tid, docs in self._treaties.items()}
+        return other
+
     def list_treaties(self) -> list[dict[str, Any]]:
         with self._lock:
             items = list(self._treaties.items())

@@ -217,4 +217,3 @@ class Problem(BaseModel):
 
 class Health(BaseModel):
     status: Literal["ok"]
-    treaties: int | None = None

@@ -122,7 +122,7 @@ _COMPILED_LOCK = threading.Lock()
 
 
 def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
-    """`doc` compiled into the engine's rule set (cached), or `doc` itself when it cannot be."""
+    """`doc` compiled into the engine's rule set, once per (text, parties)."""
     if parties:
         doc = doc.model_copy()
         doc.parties = list(parties)
@@ -132,7 +132,6 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
             return _COMPILED[key]
     try:
         from taxtreaty.rules import compile_treaty
-
     except ImportError:
         raise Unavailable("the rules engine is not installed in this build") from None
     pset = provisions_of(doc)
@@ -196,7 +195,7 @@ class LedgerError(ValueError):
 
 def ledger_rows(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     """Header and (line number, row) pairs; refuses a file without the required columns."""
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     header = [h.strip() for h in (reader.fieldnames or [])]
     if not header:
         raise LedgerError("the CSV is empty: expected a header line with income,source,residence,...")
@@ -283,7 +282,8 @@ def _ledger_row(backend: Backend, line: int, row: dict[str, str], cache: dict[tu
                 "max_rate_pct": "" if decision.get("max_rate_pct") is None else str(decision["max_rate_pct"]),
                 "article": decision.get("article_applied") or "",
                 "eid": trace[-1].get("eid", "") if trace else "",
-                "reason": "; ".join(decision.get("reasons") or []) or ("missing: " + ", ".join(decision["missing_facts"]) if decision.get("missing_facts") else ""),
+                "reason": "; ".join([*(decision.get("reasons") or []),
+                                     *(["missing: " + ", ".join(decision["missing_facts"])] if decision.get("missing_facts") else [])]),
             }
     result = dict(cache[key])
     if result.get("status") == "error":
