@@ -48,7 +48,7 @@ def export(connection: Session, ref: str, fmt: str) -> str:
             select(Passage, Document.sha256).join(Document, Document.id == Passage.document_id)
             .where(Passage.treaty_id == t.id).order_by(Passage.document_id, Passage.language, Passage.article_id,
                                                        Passage.position)
-        ).tuples()
+        ).all()
         for p, sha in rows:
             writer.writerow([t.id, sha, p.language, p.eid, p.article_number, p.paragraph_number or "", p.topic or "",
                              p.complete, p.span_start, p.span_end, p.text])

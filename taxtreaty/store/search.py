@@ -210,7 +210,7 @@ def _hits(connection: Session, order: list[tuple[int, tuple[int, float, str, set
         p.id: (p, title)
         for p, title in connection.execute(
             select(Passage, Treaty.title).join(Treaty, Treaty.id == Passage.treaty_id).where(Passage.id.in_(ids))
-        ).tuples()
+        ).all()
     }
     hits = []
     for pid, (_tier, score, match, marks) in order:

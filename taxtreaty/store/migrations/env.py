@@ -2,14 +2,8 @@
 
 from alembic import context
 
-from taxtreaty.store.fts import FTS_OBJECTS
+from taxtreaty.store.migrations.env_filters import include_object
 from taxtreaty.store.schema import Base
-
-
-def include_object(obj, name, type_, reflected, compare_to) -> bool:  # type: ignore[no-untyped-def]
-    # the full-text index is backend-specific DDL, not a model (see fts.py)
-    return not (name and (name in FTS_OBJECTS or name.startswith("passages_fts")))
-
 
 connection = context.config.attributes["connection"]
 context.configure(
