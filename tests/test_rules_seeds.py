@@ -10,6 +10,7 @@ import pytest
 from conftest import FIXTURES, seed_path
 
 import taxtreaty
+from taxtreaty.provisions import extract_provisions
 from taxtreaty.rules import compile_treaty, decide
 from taxtreaty.rules.handwritten import load_handwritten
 from taxtreaty.rules.relief import credit_for_decision
@@ -17,25 +18,32 @@ from taxtreaty.rules.relief import credit_for_decision
 RULES = FIXTURES / "rules"
 
 
-def compiled(seed: str, parties: list[str] | None):
+def compiled(seed: str, parties: list[str] | None, source: str):
+    """The seed compiled from the real extractor's provisions or from the hand-written ones."""
     doc = taxtreaty.parse_file(str(seed_path(seed)))
-    provisions, _ = load_handwritten(RULES / f"seed_{seed}.provisions.yaml", doc)
+    if source == "extractor":
+        provisions = extract_provisions(doc, parties)
+    else:
+        provisions, _ = load_handwritten(RULES / f"seed_{seed}.provisions.yaml", doc)
     return doc, compile_treaty(doc, provisions, parties)
 
 
-@pytest.fixture(scope="module")
-def t000():
-    return compiled("000", ["PT", "CZ"])
+SOURCES = ["extractor", "handwritten"]
 
 
-@pytest.fixture(scope="module")
-def t002():
-    return compiled("002", None)
+@pytest.fixture(scope="module", params=SOURCES)
+def t000(request):
+    return compiled("000", ["PT", "CZ"], request.param)
 
 
-@pytest.fixture(scope="module")
-def t003():
-    return compiled("003", ["PT", "VE"])
+@pytest.fixture(scope="module", params=SOURCES)
+def t002(request):
+    return compiled("002", None, request.param)
+
+
+@pytest.fixture(scope="module", params=SOURCES)
+def t003(request):
+    return compiled("003", ["PT", "VE"], request.param)
 
 
 PT_COMPANY = {

@@ -41,14 +41,23 @@ class Rule:
     values: dict[str, Any]
     state: str | None
     cite: Cite
+    #: eIds this rule is subject to or overridden by ("Com ressalva do disposto no n.º 2 do artigo 19.º")
+    overrides: tuple[str, ...] = ()
 
     @property
     def paragraph_eid(self) -> str:
         return paragraph_of(self.cite.eid)
 
     @property
+    def refers_to(self) -> list[str]:
+        """Articles this rule sends the income to ("article 7 or article 14 shall apply")."""
+        targets = self.values.get("refer_to") or self.values.get("articles") or self.values.get("article") or []
+        return [str(t) for t in (targets if isinstance(targets, list | tuple) else [targets])]
+
+    @property
     def is_pe_override(self) -> bool:
-        return any(c.fact == "pe_connected" and c.value is True for c in self.conditions)
+        """The PE exception of articles 10-12: connected income goes to article 7 or 14."""
+        return bool(self.refers_to) and any(c.fact == "pe_connected" and c.value is True for c in self.conditions)
 
 
 @dataclass(slots=True)
@@ -110,6 +119,8 @@ class CompiledTreaty:
     #: the articles income is sent to when connected with a PE or fixed base, by topic
     pe_articles: dict[str, Cite]
     complete: bool
+    #: article eid -> topic, per language ("art_19" -> "government_service")
+    article_topics: dict[str, str] = field(default_factory=dict)
 
     def topic(self, topic: str) -> TopicRules | None:
         return self.topics.get(topic)
@@ -144,7 +155,7 @@ def _rule(provision: Provision, parties: tuple[str, ...]) -> Rule:
         id=provision.id, topic=provision.topic, kind=provision.kind, status=provision.status,
         reason=provision.reason, rate=provision.rate_pct, allocation=provision.allocation,
         conditions=tuple(tests), notes=tuple(notes), values=dict(provision.values),
-        state=_state(provision.state, parties), cite=_cite(provision),
+        state=_state(provision.state, parties), cite=_cite(provision), overrides=tuple(provision.overrides),
     )
 
 
@@ -306,7 +317,9 @@ def compile_treaty(
     complete = {"persons_covered", "entry_into_force"} <= all_topics and not any(
         w.code == "text_truncated" for w in doc.warnings
     )
+    article_topics = {a.eid: a.topic for v in doc.versions for a in v.articles if a.topic}
     return CompiledTreaty(
+        article_topics=article_topics,
         name=name or (doc.source.path or doc.source.sha256[:12]),
         parties=party_codes,
         prevailing_language=doc.prevailing_language,

@@ -123,7 +123,7 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
         elif key == "guaranteed_by_government":
             tests.append(Condition("guaranteed_by_government", "eq", bool(value), "loan guaranteed or financed by a government"))
         elif key == "income_subtype":
-            tests.append(Condition("income_subtype", "unknown", value, f"income is of the kind {value!r}"))
+            tests.append(Condition("income_subtype", "eq", value, f"income is of the kind {value!r}"))
         else:
             tests.append(Condition(key, "unknown", value, f"condition {key}={value!r} (not understood by the engine)"))
     return tests, notes

@@ -125,7 +125,7 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
         if rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps):
             _withholding(rules, scenario, decision, defaults_used)
         else:
-            _allocation(rules, scenario, decision, defaults_used)
+            _allocation(treaty, rules, scenario, decision, defaults_used)
     for message in rules.divergences:
         decision.reasons.append(f"the language versions differ: {message}")
 
@@ -192,7 +192,7 @@ def _pe_exception(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario,
             continue
         independent = scenario.recipient == "individual"
         topic = "independent_services" if independent else "business_profits"
-        targets = [str(a) for a in (rule.values.get("articles") or [rule.values.get("article") or ""]) if a]
+        targets = rule.refers_to
         number = targets[1] if independent and len(targets) > 1 else (targets[0] if targets else ("14" if independent else "7"))
         decision.trace.append(TraceEntry(rule.cite, f"income connected with a permanent establishment or fixed base: article {number} applies instead"))
         decision.article_applied = number
@@ -299,7 +299,25 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     _truncation_note(rules, decision)
 
 
-def _allocation(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
+def _subject_to(treaty: CompiledTreaty, rule: Rule, scenario: Scenario, decision: Decision,
+                defaults_used: set[str]) -> bool:
+    """'Subject to article 19(2)' (pensions, salaries): a reference to the government-service
+    article matters only when a government pays; otherwise the rule stands, noting the default."""
+    for eid in rule.overrides:
+        if treaty.article_topics.get(article_of(eid)) != "government_service":
+            continue
+        if scenario.payer is None:
+            defaults_used.add("payer")
+        elif scenario.payer in ("government", "local_authority", "central_bank"):
+            decision.status = "indeterminate"
+            decision.candidates.append(Candidate("unknown", None, eid, "paid by a State or its authority"))
+            decision.reasons.append(f"{rule.cite.eid} is subject to {eid} (government service), which applies when a State or its authority pays")
+            return False
+    return True
+
+
+def _allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
+                defaults_used: set[str]) -> None:
     """Articles without rates: exceptions (allocations with conditions) before the base rule."""
     ordered = sorted(rules.allocations, key=lambda r: (not r.conditions, r.cite.span[0]))
     chosen: Rule | None = None
@@ -338,6 +356,8 @@ def _allocation(rules: TopicRules, scenario: Scenario, decision: Decision, defau
         decision.reasons.append(f"{chosen.cite.eid}: allocation {chosen.allocation!r} is not understood by the engine")
         return
     decision.trace.append(TraceEntry(chosen.cite, _ALLOCATION_EFFECT[chosen.allocation or ""]))
+    if not _subject_to(treaty, chosen, scenario, decision, defaults_used):
+        return
     decision.source_taxation = source  # type: ignore[assignment]
     decision.residence_taxation = residence
     decision.max_rate_pct = Decimal(0) if source == "none" else None
@@ -358,7 +378,7 @@ def _relief(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> N
     own = [r for r in treaty.relief if r.state == scenario.residence]
     general = [r for r in treaty.relief if r.state is None or r.state not in treaty.parties]
     chosen = own or general
-    credit = next((r for r in chosen if str(r.values.get("method", "")).startswith("credit")), None)
+    credit = next((r for r in chosen if _method(r).startswith("credit")), None)
     rule = credit or (chosen[0] if chosen else None)
     if rule is None:
         decision.relief = {
@@ -366,10 +386,18 @@ def _relief(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> N
             "reason": "the article on the elimination of double taxation is not in the source text",
         }
         return
-    method = str(rule.values.get("method", "unknown"))
+    method = _method(rule)
     decision.relief = {"method": method, "article": article_of(rule.cite.eid).removeprefix("art_"), "eid": rule.cite.eid,
                        "language": rule.cite.language, "quote": rule.cite.quote}
-    progression = next((r for r in (*own, *general) if "progression" in str(r.values.get("method", ""))), None)
+    progression = next((r for r in (*own, *general) if "progression" in _method(r)), None)
     if progression is not None and progression is not rule:
         decision.relief["progression_eid"] = progression.cite.eid
     decision.trace.append(TraceEntry(rule.cite, f"relief in {scenario.residence}: {method.replace('_', ' ')}"))
+
+
+def _method(rule: Rule) -> str:
+    """credit | exemption | exemption_with_progression, from the relief provision's values."""
+    method = str(rule.values.get("method") or "unknown")
+    if method == "exemption" and rule.values.get("progression"):
+        return "exemption_with_progression"
+    return method

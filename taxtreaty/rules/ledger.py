@@ -1,0 +1,507 @@
+"""Evaluate a payments ledger: millions of rows, each treaty's rules compiled once.
+
+A ledger is a table whose columns are scenario keys (income, source, residence, date, amount,
+beneficial_owner, recipient, capital_pct, held_months, pe_connected, payer, days_present,
+employer_resident, nationality); other columns pass through untouched. `evaluate` adds:
+
+    treaty, status, source_taxation, max_rate_pct, withholding_minor, article, eid,
+    missing_facts, reason
+
+How it scales (all steps are numpy/pandas column operations, no Python loop over rows):
+1. every column is read into small integer codes (-1 = not given); values that cannot be read
+   mark the row malformed, with its line number and the column at fault;
+2. each row finds its treaty by the unordered (source, residence) pair;
+3. numbers and dates are bucketed by the thresholds that appear in any rule (a cap "at least
+   25 per cent" splits capital_pct at 25), because a decision only compares facts with them;
+4. facts that no rule of that treaty and income type reads are blanked, so they do not split
+   groups; the remaining codes form one integer key per row;
+5. each distinct key is decided once by the ordinary engine (`decide_compiled`), on a scenario
+   built from the bucket's representative values, and the outcome is broadcast back.
+The result is identical to deciding each row on its own (tests/test_ledger.py checks it).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from taxtreaty.rules.compile import CompiledTreaty
+from taxtreaty.rules.engine import decide_compiled
+from taxtreaty.rules.scenario import MINOR_UNITS, Scenario, format_minor
+from taxtreaty.rules.tables import tables
+from taxtreaty.text import InputError
+
+OUTPUT_COLUMNS = (
+    "treaty", "status", "source_taxation", "max_rate_pct", "withholding_minor", "article", "eid",
+    "missing_facts", "reason",
+)
+_TRUE = ("true", "yes", "y", "1", "sim", "si", "sí")
+_FALSE = ("false", "no", "n", "0", "nao", "não")
+_UNKNOWN = ("", "unknown", "null", "none", "nan", "?")
+_EPOCH = dt.date(1970, 1, 1)
+#: facts bucketed by the thresholds of the rules
+_NUMERIC_FACTS = ("capital_pct", "held_months", "days_present", "date")
+_CATEGORY_FACTS = ("beneficial_owner", "pe_connected", "recipient", "payer", "employer_resident", "nationality")
+
+
+@dataclass
+class TreatyBook:
+    """The compiled treaties a ledger is matched against, by their unordered pair of parties."""
+
+    treaties: list[CompiledTreaty]
+    by_pair: dict[frozenset[str], int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for index, treaty in enumerate(self.treaties):
+            if len(treaty.parties) != 2:
+                raise InputError(f"{treaty.name}: the Contracting States are not known; name them (treaties.yaml)")
+            pair = frozenset(treaty.parties)
+            if pair in self.by_pair:
+                other = self.treaties[self.by_pair[pair]].name
+                raise InputError(f"two treaties between {'-'.join(sorted(pair))}: {other} and {treaty.name}")
+            self.by_pair[pair] = index
+
+
+@dataclass
+class Malformed:
+    line: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.column}: {self.message}"
+
+
+def _is_text_unknown(values: pd.Series) -> np.ndarray:
+    stripped = values.astype("string").str.strip()
+    return (values.isna() | stripped.isin(_UNKNOWN_SPELLINGS)).to_numpy(dtype=bool)
+
+
+_UNKNOWN_SPELLINGS = sorted({v for u in _UNKNOWN for v in (u, u.upper(), u.capitalize())} | {"NaN"})
+#: at most this share of distinct values: read each distinct value once instead of every row
+_FEW_DISTINCT = 20
+
+
+def _is_text(series: pd.Series) -> bool:
+    return series.dtype == object or isinstance(series.dtype, pd.StringDtype) or str(series.dtype) == "str"
+
+
+def _by_distinct(series: pd.Series, reader: Any, missing: Any, dtype: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Read each distinct value of a low-cardinality text column once: (values, unknown, bad)."""
+    raw_codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    if len(uniques) * _FEW_DISTINCT > max(len(series), 1000):
+        return None
+    values = np.full(len(uniques) + 1, missing, dtype=dtype)
+    unknown = np.zeros(len(uniques) + 1, dtype=bool)
+    bad = np.zeros(len(uniques) + 1, dtype=bool)
+    unknown[-1] = True
+    for i, raw in enumerate(uniques):
+        text = str(raw).strip()
+        if text.casefold() in _UNKNOWN:
+            unknown[i] = True
+            continue
+        try:
+            values[i] = reader(text)
+        except (ValueError, ArithmeticError):
+            bad[i] = True
+    return values[raw_codes], unknown[raw_codes], bad[raw_codes]
+
+
+class _Codes:
+    """Integer codes of one ledger chunk, plus the first error found on each row."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.error_column = np.full(n, None, dtype=object)
+        self.error_message = np.full(n, None, dtype=object)
+
+    def flag(self, bad: np.ndarray, column: str, messages: np.ndarray | str) -> None:
+        fresh = bad & (self.error_column == None)  # noqa: E711 - elementwise comparison
+        if not fresh.any():
+            return
+        self.error_column[fresh] = column
+        self.error_message[fresh] = messages[fresh] if isinstance(messages, np.ndarray) else messages
+
+
+def _categorical(df: pd.DataFrame, column: str, reader: Any, codes: _Codes, choices: list[Any]) -> np.ndarray:
+    """Factorize a text column, read each distinct value once, return indexes into `choices`."""
+    result = np.full(codes.n, -1, dtype=np.int64)
+    if column not in df.columns:
+        return result
+    raw_codes, uniques = pd.factorize(df[column], use_na_sentinel=True)
+    lookup = np.full(len(uniques) + 1, -1, dtype=np.int64)  # last slot: NA
+    errors: dict[int, str] = {}
+    for i, raw in enumerate(uniques):
+        try:
+            value = reader(raw)
+        except InputError as exc:
+            errors[i] = str(exc).removeprefix("scenario: ")
+            continue
+        if value is None:
+            continue
+        if value not in choices:
+            choices.append(value)
+        lookup[i] = choices.index(value)
+    result = lookup[raw_codes]
+    if errors:
+        bad_codes = np.array(sorted(errors), dtype=np.int64)
+        bad = np.isin(raw_codes, bad_codes)
+        messages = np.full(codes.n, None, dtype=object)
+        for code, message in errors.items():
+            messages[raw_codes == code] = message
+        codes.flag(bad, column, messages)
+    return result
+
+
+def _numeric(df: pd.DataFrame, column: str, codes: _Codes, low: float, high: float | None, whole: bool) -> np.ndarray:
+    if column not in df.columns:
+        return np.full(codes.n, np.nan)
+    raw = df[column]
+    if _is_text(raw):
+        few = _by_distinct(raw, lambda t: float(t.replace(",", ".")), np.nan, float)
+        if few is not None:
+            values, unknown, bad = few
+        else:
+            unknown = _is_text_unknown(raw)
+            text = raw.astype("string").str.strip().str.replace(",", ".", regex=False)
+            values = pd.to_numeric(text.where(~pd.Series(unknown, index=raw.index)), errors="coerce").to_numpy(dtype=float)
+            bad = ~unknown & np.isnan(values)
+        codes.flag(bad | (~unknown & ~np.isfinite(values) & ~np.isnan(values)), column, "not a number")
+        values = np.where(np.isfinite(values), values, np.nan)
+    else:
+        values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
+    known = ~np.isnan(values)
+    out_of_range = known & ((values < low) | (values > high if high is not None else False))
+    codes.flag(out_of_range, column, f"must be {'between ' + str(low) + ' and ' + str(high) if high is not None else 'at least ' + str(low)}")
+    if whole:
+        codes.flag(known & (values != np.floor(values)), column, "must be a whole number")
+    return values
+
+
+def _dates(df: pd.DataFrame, codes: _Codes) -> np.ndarray:
+    """Days since 1970-01-01 as int64; -2**62 when not given."""
+    missing = np.int64(-(2**62))
+    if "date" not in df.columns:
+        return np.full(codes.n, missing, dtype=np.int64)
+    raw = df["date"]
+    if not _is_text(raw):
+        days = pd.to_datetime(raw, errors="coerce").to_numpy(dtype="datetime64[D]")
+        return np.where(np.isnat(days), missing, days.astype(np.int64))
+    few = _by_distinct(raw, lambda t: (dt.date.fromisoformat(t) - _EPOCH).days, missing, np.int64)
+    if few is not None:
+        values, _unknown, bad = few
+    else:
+        unknown = _is_text_unknown(raw)
+        as_text = raw.astype("string").str.strip()
+        parsed = pd.to_datetime(as_text.where(~pd.Series(unknown, index=raw.index)), format="%Y-%m-%d", errors="coerce")
+        days = parsed.to_numpy(dtype="datetime64[D]")
+        bad = ~unknown & np.isnat(days)
+        values = np.where(np.isnat(days), missing, days.astype(np.int64))
+    codes.flag(bad, "date", "must be a date as YYYY-MM-DD")
+    return values
+
+
+def _amount_minor(df: pd.DataFrame, codes: _Codes) -> np.ndarray:
+    """Amounts in minor units (int64); -1 when not given. Exact for amounts with at most two
+    decimals below 10**13: the float product is rounded to the nearest integer."""
+    values = _numeric(df, "amount", codes, 0.0, None, whole=False)
+    scaled = values * MINOR_UNITS
+    rounded = np.round(scaled)
+    codes.flag(~np.isnan(values) & (np.abs(scaled - rounded) > 1e-6), "amount", "has more than two decimals")
+    codes.flag(~np.isnan(values) & (values >= 1e13), "amount", "too large")
+    return np.where(np.isnan(rounded) | (rounded >= 1e15), -1, rounded).astype(np.int64)
+
+
+def _bucket(values: np.ndarray, bounds: np.ndarray, missing: np.ndarray) -> np.ndarray:
+    """Number of bounds <= value (so `value >= bounds[k]` iff bucket > k); -1 when not given."""
+    return np.where(missing, -1, np.searchsorted(bounds, values, side="right")).astype(np.int64)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str
+    source_taxation: str | None
+    max_rate_pct: str | None
+    rate: Fraction | None
+    article: str | None
+    eid: str | None
+    missing_facts: str
+    reason: str
+
+
+class LedgerEvaluator:
+    """Compiled once for a TreatyBook; `evaluate(chunk)` is called for every chunk of rows."""
+
+    def __init__(self, book: TreatyBook) -> None:
+        self.book = book
+        self.income_values = list(tables().income_topics)
+        self.recipients = list(tables().recipient_kinds)
+        self.payers = list(tables().payer_kinds)
+        self._bounds = self._collect_bounds()
+        self._relevant = self._relevance()
+        self.decided = 0
+
+    # -- preparation, once per treaty book ----------------------------------------------------
+    def _collect_bounds(self) -> dict[str, list[Any]]:
+        bounds: dict[str, set[Any]] = {fact: set() for fact in _NUMERIC_FACTS}
+        for treaty in self.book.treaties:
+            for rules in treaty.topics.values():
+                for rule in (*rules.allocations, *rules.pe_overrides, *rules.exemptions, *rules.caps, *rules.gaps):
+                    for condition in rule.conditions:
+                        if condition.fact in bounds and condition.bound is not None:
+                            bounds[condition.fact].add(condition.bound)
+            if treaty.in_force.effect_from is not None:
+                bounds["date"].add(treaty.in_force.effect_from)
+            if treaty.in_force.effect_until is not None:
+                bounds["date"].add(treaty.in_force.effect_until + dt.timedelta(days=1))
+        return {fact: sorted(values) for fact, values in bounds.items()}
+
+    def _relevance(self) -> dict[str, np.ndarray]:
+        """relevant[fact][treaty * n_income + income] -> does any rule read that fact?"""
+        n_income = len(self.income_values)
+        relevant = {f: np.zeros(len(self.book.treaties) * n_income, dtype=bool) for f in (*_NUMERIC_FACTS, *_CATEGORY_FACTS)}
+        topics_of = tables().income_topics
+        for t, treaty in enumerate(self.book.treaties):
+            for i, income in enumerate(self.income_values):
+                facts: set[str] = set()
+                for topic in (topics_of[income], "other_income"):
+                    rules = treaty.topic(topic)
+                    if rules is not None:
+                        facts |= rules.facts()
+                if treaty.in_force.known:
+                    facts.add("date")
+                facts.add("recipient")  # the PE exception picks article 7 or 14 by recipient kind
+                for fact in facts & set(relevant):
+                    relevant[fact][t * n_income + i] = True
+        return relevant
+
+    def _numeric_bounds(self, fact: str) -> np.ndarray:
+        values = self._bounds[fact]
+        if fact == "date":
+            return np.array([(v - _EPOCH).days for v in values], dtype=np.int64)
+        return np.array([float(v) for v in values], dtype=float)
+
+    def _representative(self, fact: str, bucket: int) -> Any:
+        if bucket < 0:
+            return None
+        values = self._bounds[fact]
+        if not values:
+            return None
+        if bucket == 0:
+            first = values[0]
+            return first - dt.timedelta(days=1) if fact == "date" else first - 1
+        return values[bucket - 1]
+
+    # -- evaluation ----------------------------------------------------------------------------
+    def evaluate(self, df: pd.DataFrame, first_line: int = 2) -> tuple[pd.DataFrame, list[Malformed]]:
+        """The chunk with the output columns added; `first_line` is the line number of its first row."""
+        n = len(df)
+        codes = _Codes(n)
+        from taxtreaty.rules.scenario import read_bool, read_choice, read_state
+
+        income = _categorical(df, "income", lambda v: read_choice("income", v, tuple(self.income_values)), codes,
+                              list(self.income_values))
+        states: list[str] = []
+        source = _categorical(df, "source", lambda v: read_state("source", v), codes, states)
+        residence = _categorical(df, "residence", lambda v: read_state("residence", v), codes, states)
+        codes.flag(income < 0, "income", "is required")
+        codes.flag(source < 0, "source", "is required (an ISO 3166 alpha-2 code)")
+        codes.flag(residence < 0, "residence", "is required (an ISO 3166 alpha-2 code)")
+        codes.flag((source >= 0) & (source == residence), "residence", "is the same State as source")
+        bools = [False, True]
+        bo = _categorical(df, "beneficial_owner", lambda v: read_bool("beneficial_owner", v), codes, list(bools))
+        pe = _categorical(df, "pe_connected", lambda v: read_bool("pe_connected", v), codes, list(bools))
+        recipient = _categorical(df, "recipient", lambda v: read_choice("recipient", v, tuple(self.recipients)), codes,
+                                 list(self.recipients))
+        payer = _categorical(df, "payer", lambda v: read_choice("payer", v, tuple(self.payers)), codes, list(self.payers))
+        employer = _categorical(df, "employer_resident", lambda v: read_state("employer_resident", v), codes, states)
+        nationality = _categorical(df, "nationality", lambda v: read_state("nationality", v), codes, states)
+        capital = _numeric(df, "capital_pct", codes, 0.0, 100.0, whole=False)
+        held = _numeric(df, "held_months", codes, 0.0, 2400.0, whole=True)
+        days = _numeric(df, "days_present", codes, 0.0, 1098.0, whole=True)
+        date_days = _dates(df, codes)
+        amount_minor = _amount_minor(df, codes)
+        malformed = codes.error_column != None  # noqa: E711
+
+        # 2. the treaty of each row, through a small (source, residence) table
+        n_states = len(states)
+        pair_table = np.full((n_states + 1, n_states + 1), -1, dtype=np.int64)
+        for a in range(n_states):
+            for b in range(n_states):
+                pair_table[a, b] = self.book.by_pair.get(frozenset((states[a], states[b])), -1) if a != b else -1
+        treaty = pair_table[source, residence]
+        covered = (treaty >= 0) & ~malformed
+
+        # 3-4. bucket, blank irrelevant facts, build one integer key
+        n_income = len(self.income_values)
+        group = np.where(covered, treaty * n_income + income, 0)
+        def relation(values: np.ndarray) -> np.ndarray:
+            # employer residence / nationality matter only as "the source State", "the residence
+            # State" or "another State"
+            return np.where(values < 0, -1, np.where(values == source, 0, np.where(values == residence, 1, 2)))
+
+        columns: dict[str, tuple[np.ndarray, int]] = {
+            "capital_pct": (_bucket(capital, self._numeric_bounds("capital_pct"), np.isnan(capital)), len(self._bounds["capital_pct"]) + 1),
+            "held_months": (_bucket(held, self._numeric_bounds("held_months"), np.isnan(held)), len(self._bounds["held_months"]) + 1),
+            "days_present": (_bucket(days, self._numeric_bounds("days_present"), np.isnan(days)), len(self._bounds["days_present"]) + 1),
+            "date": (_bucket(date_days, self._numeric_bounds("date"), date_days == -(2**62)), len(self._bounds["date"]) + 1),
+            "beneficial_owner": (bo, 2),
+            "pe_connected": (pe, 2),
+            "recipient": (recipient, len(self.recipients)),
+            "payer": (payer, len(self.payers)),
+            "employer_resident": (relation(employer), 3),
+            "nationality": (relation(nationality), 3),
+        }
+        key = group.astype(np.int64)
+        span = 1
+        masked: dict[str, np.ndarray] = {}
+        for fact, (values, cardinality) in columns.items():
+            relevant = self._relevant[fact][group] if len(self._relevant[fact]) else np.zeros(n, dtype=bool)
+            masked[fact] = np.where(relevant, values, -2)
+            span *= cardinality + 2
+            key = key * (cardinality + 2) + (masked[fact] + 2)
+        if span * max(1, len(self.book.treaties) * n_income) >= 2**62:  # pragma: no cover - huge vocabularies
+            raise InputError("ledger: too many distinct thresholds to evaluate in one pass")
+        key = np.where(covered, key, -1)
+
+        # 5. decide each distinct key once
+        row_codes, uniques = pd.factorize(key)
+        representative = np.empty(len(uniques), dtype=np.int64)
+        representative[row_codes] = np.arange(n)
+        outcomes: list[Outcome] = []
+        for u, row in enumerate(representative):
+            if uniques[u] < 0:
+                outcomes.append(Outcome("", None, None, None, None, None, "", ""))
+                continue
+            outcomes.append(self._decide_row(row, treaty, income, source, residence, states, masked))
+        self.decided += len(outcomes)
+
+        line_numbers = np.arange(first_line, first_line + n)
+        status = _Column([o.status for o in outcomes], row_codes)
+        reason = _Column([o.reason for o in outcomes], row_codes)
+        no_treaty = ~malformed & (treaty < 0)
+        if no_treaty.any():
+            status.set(no_treaty, "not_covered")
+            for a, b in {(int(x), int(y)) for x, y in zip(source[no_treaty], residence[no_treaty], strict=True)}:
+                rows = no_treaty & (source == a) & (residence == b)
+                reason.set(rows, f"no treaty between {states[a]} and {states[b]} in the treaty set")
+        bad_rows: list[Malformed] = []
+        if malformed.any():
+            status.set(malformed, "malformed")
+            for i in np.flatnonzero(malformed):
+                bad_rows.append(Malformed(int(line_numbers[i]), str(codes.error_column[i]), str(codes.error_message[i])))
+                reason.set_row(int(i), str(bad_rows[-1]))
+
+        numerators = np.array([o.rate.numerator if o.rate is not None else -1 for o in outcomes], dtype=np.int64)[row_codes]
+        denominators = np.array([o.rate.denominator if o.rate is not None else 1 for o in outcomes], dtype=np.int64)[row_codes]
+        limited = covered & (numerators >= 0) & (amount_minor >= 0)
+        withholding = np.where(limited, amount_minor * np.maximum(numerators, 0) // (denominators * 100), 0)
+        result = df.copy()
+        result["treaty"] = _Column([t.name for t in self.book.treaties], np.where(covered, treaty, -1)).categorical()
+        result["status"] = status.categorical()
+        for name in ("source_taxation", "max_rate_pct", "article", "eid", "missing_facts"):
+            column = _Column([getattr(o, name) for o in outcomes], row_codes)
+            column.set(~covered, None)
+            result[name] = column.categorical()
+        result["withholding_minor"] = pd.arrays.IntegerArray(withholding, ~limited)
+        result["reason"] = reason.categorical()
+        return result, bad_rows
+
+    def _decide_row(self, row: int, treaty: np.ndarray, income: np.ndarray, source: np.ndarray,
+                    residence: np.ndarray, states: list[str], masked: dict[str, np.ndarray]) -> Outcome:
+        def category(fact: str, choices: list[Any]) -> Any:
+            code = masked[fact][row]
+            return choices[code] if code >= 0 else None
+
+        def relation(fact: str) -> str | None:
+            code = masked[fact][row]
+            return None if code < 0 else (states[source[row]], states[residence[row]], "ZZ")[code]
+
+        scenario = Scenario(
+            income=self.income_values[income[row]],
+            source=states[source[row]],
+            residence=states[residence[row]],
+            date=self._representative("date", int(masked["date"][row])),
+            beneficial_owner=category("beneficial_owner", [False, True]),
+            recipient=category("recipient", self.recipients),
+            capital_pct=self._representative("capital_pct", int(masked["capital_pct"][row])),
+            held_months=self._representative("held_months", int(masked["held_months"][row])),
+            pe_connected=category("pe_connected", [False, True]),
+            payer=category("payer", self.payers),
+            days_present=self._representative("days_present", int(masked["days_present"][row])),
+            employer_resident=relation("employer_resident"),
+            nationality=relation("nationality"),
+        )
+        return outcome_of(decide_compiled(self.book.treaties[treaty[row]], scenario))
+
+
+class _Column:
+    """An output column as codes into a short list of distinct values (a pandas Categorical):
+    broadcasting one value per decided group to a million rows costs one integer take."""
+
+    def __init__(self, values: list[Any], row_codes: np.ndarray) -> None:
+        self.categories: list[Any] = []
+        index: dict[Any, int] = {}
+        group_codes = np.empty(len(values), dtype=np.int64)
+        for i, value in enumerate(values):
+            if value is None:
+                group_codes[i] = -1
+                continue
+            if value not in index:
+                index[value] = len(self.categories)
+                self.categories.append(value)
+            group_codes[i] = index[value]
+        self._index = index
+        self.codes = group_codes[row_codes] if len(values) else np.full(len(row_codes), -1, dtype=np.int64)
+
+    def _code(self, value: Any) -> int:
+        if value is None:
+            return -1
+        if value not in self._index:
+            self._index[value] = len(self.categories)
+            self.categories.append(value)
+        return self._index[value]
+
+    def set(self, rows: np.ndarray, value: Any) -> None:
+        self.codes[rows] = self._code(value)
+
+    def set_row(self, row: int, value: Any) -> None:
+        self.codes[row] = self._code(value)
+
+    def categorical(self) -> pd.Categorical:
+        return pd.Categorical.from_codes(self.codes, categories=pd.Index(self.categories, dtype=object))
+
+
+def outcome_of(decision: Any) -> Outcome:
+    rate = decision.max_rate_pct if decision.status == "determined" and decision.source_taxation in ("limited", "none") else None
+    reasons = list(decision.reasons)
+    if decision.missing_facts:
+        reasons.insert(0, "missing: " + ", ".join(decision.missing_facts))
+    return Outcome(
+        status=decision.status,
+        source_taxation=decision.source_taxation,
+        max_rate_pct=None if decision.max_rate_pct is None else str(decision.max_rate_pct),
+        rate=None if rate is None else Fraction(Decimal(rate)),
+        article=decision.article_applied,
+        eid=decision.eid,
+        missing_facts=",".join(decision.missing_facts),
+        reason="; ".join(reasons) if decision.status != "determined" else "; ".join(r for r in reasons),
+    )
+
+
+def withholding_text(minor: pd.Series) -> pd.Series:
+    """Int64 minor units -> decimal strings ("150.00"); empty when not computed."""
+    known = minor.notna()
+    out = pd.Series("", index=minor.index, dtype=object)
+    if known.any():
+        values = minor[known].astype(np.int64)
+        out[known] = [format_minor(int(v)) for v in values] if len(values) < 1000 else (
+            (values // MINOR_UNITS).astype(str) + "." + (values % MINOR_UNITS).astype(str).str.zfill(2)
+        ).to_numpy(dtype=object)
+    return out
