@@ -65,7 +65,9 @@ def _classify(text: str) -> tuple[str, object | None]:
     if m and (not m.group("title") or title_like(m.group("title"))):
         return "chapter", m
     m = patterns.protocol_heading().match(text)
-    if m and (not m.group("title") or title_like(m.group("title"))):
+    # "Protocol to the Convention between ... with respect to taxes on income" runs long and may
+    # go on in lower case; it still may not read as a sentence
+    if m and (not m.group("title") or title_like(m.group("title")[:1].upper() + m.group("title")[1:], max_length=300)):
         return "protocol", m
     if patterns.convention_title().match(text):
         return "title", None

@@ -134,12 +134,12 @@ def line_kind(line: str) -> str:
     return "text"
 
 
-def title_like(title: str) -> bool:
+def title_like(title: str, max_length: int = 120) -> bool:
     """Could this be the title part of a heading, rather than running text?"""
     t = title.strip().strip("()[]").strip()
     if not t:
         return True
-    if len(t) > 120 or t[0].islower() or t[0] in ",;":
+    if len(t) > max_length or t[0].islower() or t[0] in ",;":
         return False
     if t.endswith((",", ";")):
         return False
