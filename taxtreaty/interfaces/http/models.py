@@ -173,6 +173,7 @@ class SearchHit(BaseModel):
 class RateCell(BaseModel):
     rate_pct: str | None = Field(description="cap in per cent; null with `reason` when unknown (shown as ?)")
     threshold_pct: str | None = None
+    conditions: str | None = Field(None, description="the conditions of the cap, in words")
     language: str | None
     eid: str | None
     quote: str | None

@@ -20,10 +20,14 @@ from taxtreaty.structure.model import Article, Paragraph, Point
 from taxtreaty.text import InputError
 
 
-def reader_href(treaty: str, language: str | None, eid: str | None) -> str:
-    """Link into the web reader at a node: `/web/treaties/{id}#{lang}-{eid}`."""
+def reader_href(treaty: str, language: str | None, eid: str | None, span: Any = None) -> str:
+    """Link into the web reader at a node, `/web/treaties/{id}#{lang}-{eid}`; with the quote's span
+    in the source, the reader highlights those words (`?hl=lang:eid:start-end`)."""
     anchor = f"#{language}-{eid}" if language and eid else (f"#{eid}" if eid else "")
-    return f"/web/treaties/{treaty}{anchor}"
+    query = ""
+    if language and eid and isinstance(span, list | tuple) and len(span) == 2 and all(isinstance(x, int) for x in span):
+        query = f"?hl={language}:{eid}:{span[0]}-{span[1]}"
+    return f"/web/treaties/{treaty}{query}{anchor}"
 
 
 def _warning(w: Any) -> dict[str, Any]:
@@ -167,7 +171,7 @@ def decide(backend: Backend, treaty_id: str, scenario: Scenario, parties: list[s
         raise NotFound(f"treaty {treaty_id!r} has no text to decide on")
     best["treaty"] = treaty_id
     for step in best.get("trace") or []:
-        step["href"] = reader_href(treaty_id, step.get("language"), step.get("eid"))
+        step["href"] = reader_href(treaty_id, step.get("language"), step.get("eid"), step.get("span"))
     return best
 
 

@@ -44,29 +44,26 @@ class StoreBackend:
         from sqlalchemy import select
 
         from taxtreaty.provisions.model import ProvisionSet
-        from taxtreaty.store.queries import resolve_treaty
         from taxtreaty.store.schema import Document as DocumentRow
 
         with self.store.engine.connect() as c:
-            try:
-                treaty = resolve_treaty(c, treaty_id)
-            except InputError as exc:
-                raise NotFound(str(exc)) from None
-            if treaty.id != treaty_id:
-                raise NotFound(f"no treaty {treaty_id!r} in the corpus (did you mean {treaty.id!r}?)")
-            shas = [s for (s,) in c.execute(select(DocumentRow.sha256).where(DocumentRow.treaty_id == treaty.id)
+            # exact ids only: the web and API links always carry the full id
+            shas = [s for (s,) in c.execute(select(DocumentRow.sha256).where(DocumentRow.treaty_id == treaty_id)
                                              .order_by(DocumentRow.id))]
+            if not shas:
+                raise NotFound(f"no treaty {treaty_id!r} in the corpus")
             with self._lock:
                 missing = [s for s in shas if s not in self._docs]
             if missing:
-                rows = c.execute(select(DocumentRow).where(DocumentRow.sha256.in_(missing))).scalars().all()
-                for row in rows:
-                    parsed = Document.model_validate_json(row.tree)
-                    parsed._original = row.original
-                    if row.provisions_json:
-                        remember_provisions(parsed, ProvisionSet.model_validate_json(row.provisions_json))
+                rows = c.execute(select(DocumentRow.sha256, DocumentRow.tree, DocumentRow.original,
+                                        DocumentRow.provisions_json).where(DocumentRow.sha256.in_(missing))).all()
+                for sha, tree, original, provisions_json in rows:
+                    parsed = Document.model_validate_json(tree)
+                    parsed._original = original
+                    if provisions_json:
+                        remember_provisions(parsed, ProvisionSet.model_validate_json(provisions_json))
                     with self._lock:
-                        self._docs[row.sha256] = parsed
+                        self._docs[sha] = parsed
         with self._lock:
             return [self._docs[s] for s in shas if s in self._docs]
 
@@ -124,7 +121,8 @@ class StoreBackend:
                     "rate_pct": cell.rate_pct, "threshold_pct": cell.threshold_pct,
                     "language": cite.language if cite else None, "eid": cite.eid if cite else None,
                     "quote": cite.quote if cite else None,
-                    "reason": cell.reason if cell.rate_pct is None else (cell.conditions or None),
+                    "conditions": cell.conditions or None,
+                    "reason": cell.reason if cell.rate_pct is None else None,
                 }
             rows.append({"treaty": r.treaty, "parties": list(r.parties), "cells": cells})
         return rows

@@ -1,0 +1,151 @@
+"""The API and pages over the real corpus store (SQLite in a temp dir) and the real rules
+engine, with the seeds ingested: the same routes as with the in-memory corpus, end to end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SEEDS
+from fastapi.testclient import TestClient
+
+from taxtreaty.interfaces.http import create_app
+
+store_module = pytest.importorskip("taxtreaty.store", reason="the corpus store is not in this build")
+TOKEN = "store-token"
+
+SYNTHETIC = """CONVENTION BETWEEN THE PORTUGUESE REPUBLIC AND THE REPUBLIC OF MALTA FOR THE AVOIDANCE OF DOUBLE TAXATION
+
+Article 11
+Interest
+1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State. <script>alert(1)</script> «juros» & "quotes"
+2. However, such interest may also be taxed in the Contracting State in which it arises, but if the beneficial owner of the interest is a resident of the other Contracting State, the tax so charged shall not exceed 10 per cent of the gross amount of the interest.
+
+Article 12
+Royalties
+1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.
+"""
+
+
+@pytest.fixture(scope="module")
+def store_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    if not SEEDS.is_dir():
+        pytest.skip("seeds not available")
+    path = tmp_path_factory.mktemp("store") / "corpus.sqlite"
+    with store_module.Store.open(str(path)) as store:
+        report = store.ingest([str(SEEDS)])
+        assert not report.rejected
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def client(store_url: str) -> TestClient:
+    return TestClient(create_app(store_url, token=TOKEN))
+
+
+def counts(url: str) -> dict[str, int]:
+    with store_module.Store.open(url) as store:
+        return store.counts()
+
+
+def tl_id(client: TestClient) -> str:
+    return next(t["id"] for t in client.get("/treaties").json() if t["parties"] == ["PT", "TL"])
+
+
+def test_store_list_detail_article(client: TestClient) -> None:
+    rows = client.get("/treaties").json()
+    assert len(rows) == 5
+    tid = tl_id(client)
+    detail = client.get(f"/treaties/{tid}").json()
+    assert [v["language"] for v in detail["versions"]] == ["pt", "en"] and detail["prevailing_language"] == "pt"
+    article = client.get(f"/treaties/{tid}/articles/18", params={"lang": "pt"}).json()
+    assert article["topic"] == "pensions" and article["paragraphs"]
+    assert client.get("/treaties/nope").status_code == 404
+
+
+def test_store_search_is_cross_language_with_highlights(client: TestClient) -> None:
+    hits = client.get("/search", params={"q": "beneficial owner", "lang": "en"}).json()
+    assert hits and all(h["language"] == "en" for h in hits)
+    assert all(h["highlights"] for h in hits[:3])
+    assert "**" not in hits[0]["snippet"]
+    pt = client.get("/search", params={"q": "beneficiário efectivo", "lang": "pt"}).json()
+    assert pt and all(h["language"] == "pt" for h in pt)
+
+
+def test_store_rates_have_citations_and_reasons(client: TestClient) -> None:
+    rows = {r["treaty"]: r for r in client.get("/rates").json()}
+    tl = rows[tl_id(client)]
+    assert tl["cells"]["dividends_general"]["rate_pct"] is None and tl["cells"]["dividends_general"]["reason"]
+    cited = [c for r in rows.values() for c in r["cells"].values() if c["rate_pct"] is not None]
+    assert cited and all(c["eid"] and c["quote"] for c in cited)
+
+
+def test_store_ask_with_the_real_engine(client: TestClient) -> None:
+    tid = tl_id(client)
+    pensions = client.post("/ask", json={"income": "pensions", "source": "TL", "residence": "PT"}).json()
+    assert pensions["treaty"] == tid and pensions["status"] == "determined"
+    assert pensions["source_taxation"] == "none"
+    assert all(step["href"].startswith(f"/web/treaties/{tid}") for step in pensions["trace"])
+    dividends = client.post("/ask", json={"income": "dividends", "source": "TL", "residence": "PT",
+                                          "beneficial_owner": True, "recipient": "company", "capital_pct": 30,
+                                          "held_months": 26}).json()
+    assert dividends["status"] == "indeterminate" and dividends["max_rate_pct"] is None  # 002 lost its list items
+    en = next(t["id"] for t in client.get("/treaties").json() if t["id"].startswith("000"))
+    decided = client.post(f"/ask?treaty={en}&parties=PT,TL", json={
+        "income": "dividends", "source": "TL", "residence": "PT", "beneficial_owner": True, "recipient": "company",
+        "capital_pct": 30, "held_months": 26, "date": "1998-05-01"}).json()
+    assert decided["status"] == "determined" and decided["max_rate_pct"] == "10"
+    step = decided["trace"][-1]
+    page = client.get(step["href"].split("#")[0])
+    assert page.status_code == 200 and '<mark class="quote">' in page.text
+
+
+def test_store_ledger_with_the_real_engine(client: TestClient) -> None:
+    csv_text = ("income,source,residence,amount\n"
+                "pensions,TL,PT,500\n"
+                "dividends,TL,PT,100\n")
+    lines = client.post("/ledger", content=csv_text, headers={"content-type": "text/csv"}).text.strip().split("\n")
+    assert len(lines) == 3
+    assert ",determined,0,0.00," in lines[1]
+    assert ",indeterminate," in lines[2]
+
+
+def test_store_ingest_adds_once_and_bad_input_changes_nothing(client: TestClient, store_url: str) -> None:
+    before = counts(store_url)
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    for status, kwargs in ((401, {"json": {"text": SYNTHETIC}}),
+                           (403, {"json": {"text": SYNTHETIC}, "headers": {"Authorization": "Bearer nope"}}),
+                           (422, {"content": b'{"text": ', "headers": {**auth, "content-type": "application/json"}}),
+                           (422, {"json": {"text": "no articles at all"}, "headers": auth})):
+        response = client.post("/treaties", **kwargs)
+        assert response.status_code == status, response.text
+        assert response.headers["content-type"].startswith("application/problem+json")
+        assert counts(store_url) == before
+    added = client.post("/treaties", json={"text": SYNTHETIC, "name": "pt-mt.txt"}, headers=auth)
+    assert added.status_code == 201 and added.json()["status"] == "added"
+    after = counts(store_url)
+    assert after["documents"] == before["documents"] + 1
+    again = client.post("/treaties", json={"text": SYNTHETIC, "name": "pt-mt.txt"}, headers=auth)
+    assert again.json()["status"] == "skipped" and again.json()["treaty"] == added.json()["treaty"]
+    assert counts(store_url) == after
+    page = client.get(f"/web/treaties/{added.json()['treaty']}")
+    assert page.status_code == 200 and "&lt;script&gt;alert(1)&lt;/script&gt;" in page.text
+    assert "<script>alert(1)" not in page.text
+
+
+def test_store_pages_render(client: TestClient) -> None:
+    for path in ("/web/", f"/web/treaties/{tl_id(client)}", "/web/rates", "/web/search?q=juros", "/web/ask"):
+        assert client.get(path).status_code == 200, path
+
+
+def test_serve_refuses_a_bad_store_url(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    cli = str(Path(sys.executable).parent / "taxtreaty")
+    result = subprocess.run([cli, "serve", "--db",
+                             "postgresql://nobody@127.0.0.1:1/none", "--port", "1"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("taxtreaty: error: ") and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
