@@ -1,0 +1,154 @@
+"""From a node of the document tree to the exact words of the original file, and back.
+
+The structure parser keeps, for each node, its cleaned `text` and its `span` in the original
+file, but not where that text sits in the cleaned text. `SourceText` cleans the original again
+(the cleaner is deterministic, so this is the parser's own cleaned text), finds each node in it,
+and turns any cleaned range (a sentence, a clause) into a `Citation` whose span is the smallest
+original range that produced it, so `quote == document.original[span[0]:span[1]]` by
+construction, page furniture or hyphenation inside the clause included.
+
+It also cuts a node into `Unit`s (the text the extractors read: a paragraph without points, a
+list's introduction, each point, the wrap-up after a list) and a unit into sentences.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+import regex
+
+from taxtreaty.provisions.model import Citation
+from taxtreaty.provisions.vocabulary import fold_same_length
+from taxtreaty.structure.model import Article, Document, Paragraph, Point
+from taxtreaty.text import clean
+
+#: where a sentence ends: ". " / "; " / ":" then a new line, or any line break. Not after "n.º",
+#: "Art." or a lone number ("paragraph 2. (b)" stays whole when the next word is lower case).
+_ABBREVIATION = regex.compile(r"(?:\b(?:n|nos?|nr|arts?|p|pp|i\.e|e\.g|cf|para|paras|sr|dr|ltd|co|inc)\.|n\.os?)$", regex.IGNORECASE)
+_BOUNDARY = regex.compile(r"(?<=[.;])[\"'»”)]*\s+(?=[\p{Lu}«\"'(\d])|\n+")
+
+
+@dataclass
+class Unit:
+    """A stretch of one node's text, with the intros of the lists it sits in as context."""
+
+    language: str
+    eid: str
+    article: Article
+    paragraph: Paragraph
+    node: Paragraph | Point
+    start: int  # cleaned offsets
+    end: int
+    text: str
+    folded: str
+    role: str  # whole | intro | point | wrap
+    context: list[Unit] = field(default_factory=list)
+
+    def sentences(self) -> list[tuple[int, int]]:
+        """Sentence ranges, as offsets into `text`."""
+        out, start = [], 0
+        for m in _BOUNDARY.finditer(self.text):
+            if m.group().strip() == "" and "\n" not in m.group() and _ABBREVIATION.search(self.text[max(0, m.start() - 6) : m.start()]):
+                continue
+            end = m.start()
+            if self.text[start:end].strip():
+                out.append((start, end))
+            start = m.end()
+        if self.text[start:].strip():
+            out.append((start, len(self.text)))
+        return out
+
+
+class SourceText:
+    """The cleaned text of a document, with the way back to the original characters."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.clean = clean(doc.original)
+        self.text = self.clean.text
+        spans = self.clean.map
+        exact = [i for i, e in enumerate(spans.exact) if e]
+        self._orig_starts = [spans.orig_starts[i] for i in exact]
+        self._pieces = exact
+
+    def clean_offset(self, original_offset: int) -> int | None:
+        """The cleaned offset of an original character copied verbatim, or None."""
+        k = bisect_right(self._orig_starts, original_offset) - 1
+        if k < 0:
+            return None
+        i = self._pieces[k]
+        m = self.clean.map
+        if m.orig_starts[i] <= original_offset < m.orig_ends[i]:
+            return m.clean_starts[i] + original_offset - m.orig_starts[i]
+        return None
+
+    def locate(self, node_text: str, span: tuple[int, int]) -> int | None:
+        """Where a node's cleaned text starts in the cleaned document."""
+        if not node_text:
+            return None
+        guess = self.clean_offset(span[0])
+        if guess is not None and self.text.startswith(node_text, guess):
+            return guess
+        around = self.text.find(node_text, max(0, (guess or 0) - 400))
+        if around >= 0:
+            return around
+        found = self.text.find(node_text)
+        return found if found >= 0 else None
+
+    def cite(self, language: str, eid: str, start: int, end: int) -> Citation:
+        """Cite cleaned[start:end], trimmed of blanks and of a leading comma or conjunction mark."""
+        text = self.text
+        while start < end and (text[start].isspace() or text[start] in ",;"):
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        span = self.clean.original_span(start, end)
+        return Citation(language=language, eid=eid, quote=self.doc.original[span[0] : span[1]], span=span)
+
+    def cite_original(self, language: str, eid: str, span: tuple[int, int]) -> Citation:
+        return Citation(language=language, eid=eid, quote=self.doc.original[span[0] : span[1]], span=span)
+
+    # -- units ------------------------------------------------------------------------------------
+
+    def units(self, language: str, article: Article, paragraph: Paragraph) -> list[Unit]:
+        start = self.locate(paragraph.text, paragraph.span)
+        if start is None:
+            return []
+        whole = self._unit(language, paragraph.eid, article, paragraph, paragraph, start, start + len(paragraph.text), "whole")
+        if not paragraph.points:
+            return [whole]
+        out: list[Unit] = []
+        context: list[Unit] = []
+        if paragraph.intro:
+            intro = self._unit(language, paragraph.eid, article, paragraph, paragraph, start, start + len(paragraph.intro), "intro")
+            out.append(intro)
+            context = [intro]
+        for point in paragraph.points:
+            out += self._point_units(language, article, paragraph, point, context)
+        if paragraph.wrap_up:
+            end = start + len(paragraph.text)
+            wrap = self._unit(language, paragraph.eid, article, paragraph, paragraph, end - len(paragraph.wrap_up), end, "wrap")
+            if wrap.text == paragraph.wrap_up:
+                out.append(wrap)
+        return out
+
+    def _point_units(self, language: str, article: Article, paragraph: Paragraph, point: Point,
+                     context: list[Unit]) -> list[Unit]:
+        start = self.locate(point.text, point.span)
+        if start is None:
+            return []
+        if not point.points:
+            return [self._unit(language, point.eid, article, paragraph, point, start, start + len(point.text), "point", context)]
+        intro_text = point.intro or ""
+        intro = self._unit(language, point.eid, article, paragraph, point, start, start + len(intro_text), "intro", context)
+        out = [intro]
+        for child in point.points:
+            out += self._point_units(language, article, paragraph, child, [*context, intro])
+        return out
+
+    def _unit(self, language: str, eid: str, article: Article, paragraph: Paragraph, node: Paragraph | Point,
+              start: int, end: int, role: str, context: list[Unit] | None = None) -> Unit:
+        text = self.text[start:end]
+        return Unit(language, eid, article, paragraph, node, start, end, text, fold_same_length(text), role,
+                    list(context or []))

@@ -1,0 +1,195 @@
+"""The conditions that select a rate or an exemption, read from a clause.
+
+Each reader takes folded clause text (see `vocabulary.fold_same_length`) and the language's
+`Phrases`, and returns condition keys documented in `taxtreaty.provisions.model`. Nothing here
+knows a treaty: the words come from the data files.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import regex
+
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.vocabulary import Phrases, alternation
+from taxtreaty.structure.metadata import states_named
+
+#: condition keys that describe the recipient's holding; an "in all other cases" rate does not
+#: inherit them from the clause that opens its list
+HOLDING_KEYS = ("recipient", "min_capital_pct", "capital_basis", "holding_direct", "min_holding_months", "min_holding_days")
+
+#: kinds that make a guarantee a public one ("guaranteed by the Government")
+PUBLIC_KINDS = frozenset({"government", "local_authority", "central_bank"})
+#: how far (characters) a share's basis ("of the capital") may follow the percentage
+_BASIS_WINDOW = 45
+#: how far "at least" may precede the percentage
+_AT_LEAST_WINDOW = 14
+
+
+def is_holding_share(folded: str, rate: figures.Figure, ph: Phrases) -> bool:
+    """True for "at least 25 per cent of the capital": a share of the payer, not a rate of tax."""
+    before = folded[max(0, rate.start - _AT_LEAST_WINDOW - 12) : rate.start]
+    if regex.search(alternation(ph.raw["at_least"]) + r"\s*(?:of\s+|de\s+|del\s+)?$", before):
+        return True
+    after = folded[rate.end : rate.end + _BASIS_WINDOW]
+    gross = regex.search(r"gross|brut|amount|montante|importe|monto|royalt|interest|juros|intereses|dividend", after)
+    basis = ph.group_hits("capital_basis", after)
+    return bool(basis) and (gross is None or basis[0][0] < gross.start())
+
+
+def holding(folded: str, ph: Phrases) -> dict[str, Any]:
+    """min_capital_pct, capital_basis, holding_direct, min_holding_months from a clause."""
+    out: dict[str, Any] = {}
+    for rate in figures.find_rates(folded, ph):
+        if is_holding_share(folded, rate, ph):
+            out["min_capital_pct"] = rate.value
+            after = folded[rate.end : rate.end + _BASIS_WINDOW + 40]
+            hits = ph.group_hits("capital_basis", after)
+            if hits:
+                out["capital_basis"] = hits[0][2]
+            break
+    if "min_capital_pct" in out:
+        if ph.has("holding_indirect", folded):
+            out["holding_direct"] = False
+        elif ph.has("holding_direct", folded):
+            out["holding_direct"] = True
+    # a holding period only where the clause speaks of a holding ("owns ... 25 per cent ... for an
+    # uninterrupted period of two years"); elsewhere a period is a threshold, not this condition
+    durations = figures.find_durations(folded, ph) if "min_capital_pct" in out else []
+    for duration in durations:
+        before = folded[max(0, duration.start - 40) : duration.start]
+        if ph.find("holding_period", before) is None:
+            continue
+        if duration.unit == "years":
+            out["min_holding_months"] = int(duration.value * 12)
+        elif duration.unit == "months":
+            out["min_holding_months"] = int(duration.value)
+        else:
+            out["min_holding_days"] = int(duration.value)
+        break
+    return out
+
+
+def payment_dates(folded: str, ph: Phrases) -> dict[str, Any]:
+    """paid_after / paid_until / paid_from, from the words just before each date."""
+    out: dict[str, Any] = {}
+    keys = (("paid_after", "date_after"), ("paid_until", "date_until"), ("paid_from", "date_from"))
+    for date in figures.find_dates(folded):
+        before = folded[max(0, date.start - 40) : date.start]
+        best: tuple[int, str] | None = None
+        for key, words in keys:
+            m = regex.search(alternation(ph.raw[words]) + r"\s*(?:the\s+|el\s+|o\s+|os\s+|a\s+)?$", before)
+            if m and (best is None or m.start() < best[0]):
+                best = (m.start(), key)
+        if best and best[1] not in out:
+            out[best[1]] = date.date
+    return out
+
+
+def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipient",
+                  context_role: str | None = None) -> dict[str, Any]:
+    """payer_kinds / recipient_kinds / guaranteed_by_government, each kind placed by the role word
+    ("paid to", "debtor", "guaranteed by") nearest before it in the clause."""
+    roles = []
+    for key, role in (("recipient_role", "recipient"), ("payer_role", "payer"), ("guarantee_role", "guarantee")):
+        roles += [(m.start(), m.end(), role) for m in ph.finditer(key, folded)]
+    roles.sort()
+    out: dict[str, Any] = {}
+    for start, _end, kind in ph.group_hits("kinds", folded):
+        before = [r for r in roles if r[1] <= start]
+        role = before[-1][2] if before else (context_role or default_role)
+        if role is None:
+            continue
+        if role == "guarantee" and kind not in PUBLIC_KINDS:
+            role = "recipient"  # "loans made or guaranteed by a bank": the lender's kind
+        if role == "guarantee":
+            out["guaranteed_by_government"] = True
+            # "paid to, or on loans guaranteed by, the Government": both roles
+            earlier = [r for r in before[:-1] if r[2] == "recipient"]
+            if not (earlier and not ph.group_hits("kinds", folded[earlier[-1][1] : before[-1][0]])):
+                continue
+            role = "recipient"
+        key = "payer_kinds" if role == "payer" else "recipient_kinds"
+        kinds = out.setdefault(key, [])
+        if kind not in kinds:
+            kinds.append(kind)
+    return out
+
+
+def last_role(folded: str, ph: Phrases) -> str | None:
+    """The role announced at the end of a list's introduction ("if the interest is paid to:")."""
+    roles = []
+    for key, role in (("recipient_role", "recipient"), ("payer_role", "payer")):
+        roles += [(m.start(), role) for m in ph.finditer(key, folded)]
+    return max(roles)[1] if roles else None
+
+
+def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
+    """source_state / residence_state when the clause names the States ("paid by a company which is a
+    resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
+    out: dict[str, Any] = {}
+    named = [c for c in states_named(folded) if not parties or c in parties]
+    if not named:
+        return out
+    to = ph.find("to_resident", folded)
+    if to is not None:
+        before = [c for c in states_named(folded[: to.start()]) if c in named]
+        after = [c for c in states_named(folded[to.start() :]) if c in named]
+        if before:
+            out["source_state"] = before[0]
+        if after:
+            out["residence_state"] = after[0]
+        return out
+    if len(named) == 1 and ph.find("payer_role", folded) is not None:
+        out["source_state"] = named[0]
+    return out
+
+
+def subtype(folded: str, ph: Phrases) -> str | None:
+    hits = ph.group_hits("subtypes", folded)
+    return hits[0][2] if hits else None
+
+
+def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
+    """Every condition a cap or exemption clause states."""
+    out: dict[str, Any] = {}
+    if ph.has("beneficial_owner", folded):
+        out["beneficial_owner"] = True
+    if ph.has("partnership_excluded", folded):
+        out["recipient"] = "partnership_excluded_company"
+    elif ph.has("recipient_company", folded):
+        out["recipient"] = "company"
+    out.update(holding(folded, ph))
+    if "min_capital_pct" in out and "recipient" not in out:
+        out["recipient"] = "company"
+    out.update(payment_dates(folded, ph))
+    if ph.has("otherwise", folded):
+        out["otherwise"] = True
+    out.update(direction(folded, ph, parties))
+    sub = subtype(folded, ph)
+    if sub:
+        out["income_subtype"] = sub
+    return out
+
+
+def merge(inherited: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
+    """A clause's own conditions over those of the text that introduces it; an "otherwise" clause
+    drops the holding conditions of the clause it is the alternative to."""
+    base = dict(inherited)
+    if own.get("otherwise"):
+        for key in HOLDING_KEYS:
+            base.pop(key, None)
+    for key, value in own.items():
+        if isinstance(value, list) and isinstance(base.get(key), list):
+            base[key] = base[key] + [v for v in value if v not in base[key]]
+        else:
+            base[key] = value
+    return base
+
+
+def as_decimal(value: Decimal) -> Decimal:
+    """10.00 -> 10; 7.50 -> 7.5 (a stable, readable Decimal)."""
+    normal = value.normalize()
+    return normal.quantize(Decimal(1)) if normal == normal.to_integral() else normal

@@ -1,0 +1,662 @@
+"""Extract what a convention decides, each fact with the exact words it rests on.
+
+One pass over every supported language version: each paragraph is cut into units (see
+`citing.Unit`), and small readers, one per provision kind, look at the units of the articles
+whose topic they concern:
+
+- `_caps`: withholding caps ("shall not exceed 15 per cent"), with the conditions that select
+  each rate, and `unknown` where a paragraph announces a rate the source text does not hold;
+- `_exemptions`: exemptions at source and who they apply to;
+- `_allocations`: who may tax (exclusive / shared / effective management / paying State), the
+  exceptions ("notwithstanding") and the permanent-establishment switch to article 7 or 14;
+- `_thresholds`: days, months, years and sums of money (183 days, USD 9,000);
+- `_relief`: the method each State uses to eliminate double taxation;
+- `_time_limits`, `_dates`, `_anti_abuse`, `_prevailing_language`.
+
+Damage in the source (a list whose items are missing, a paragraph cut off) turns the facts it
+hides into `unknown` provisions with the reason and the words around the gap; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from itertools import pairwise
+from typing import Any
+
+import regex
+
+from taxtreaty import vocab
+from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.align import divergences
+from taxtreaty.provisions.citing import SourceText, Unit
+from taxtreaty.provisions.model import Citation, Provision, ProvisionSet
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
+from taxtreaty.structure.metadata import states_named
+from taxtreaty.structure.model import Article, Document, Version
+
+#: articles whose rates are withholding caps
+CAP_TOPICS = frozenset({"dividends", "interest", "royalties", "other_income", "business_profits", "technical_fees", None})
+#: articles that allocate taxing rights on an income or capital
+INCOME_TOPICS = frozenset({
+    "immovable_property", "business_profits", "shipping_air_transport", "dividends", "interest", "royalties",
+    "capital_gains", "independent_services", "employment", "directors_fees", "entertainers_sportspersons",
+    "pensions", "government_service", "students", "professors_researchers", "offshore_activities", "other_income",
+    "capital", "technical_fees",
+})
+#: articles whose periods and sums are thresholds
+THRESHOLD_TOPICS = frozenset({
+    "permanent_establishment", "independent_services", "employment", "entertainers_sportspersons", "students",
+    "professors_researchers", "offshore_activities", "government_service", "pensions", "shipping_air_transport",
+})
+HOST_EXEMPTION_TOPICS = frozenset({"students", "professors_researchers"})
+UNCLASSIFIED = "unclassified"
+
+
+def cite_label(article: Article, eid: str) -> str:
+    """"art_10__para_2__point_a" -> "article 10(2)(a)"."""
+    parts = eid.split("__")
+    label = f"article {article.number}"
+    for part in parts[1:]:
+        kind, _, num = part.partition("_")
+        label += f"({num})" if kind in ("para", "point") and not num.startswith("nn") else ""
+    return label
+
+
+class _Extractor:
+    def __init__(self, doc: Document, parties: list[str]) -> None:
+        self.doc = doc
+        self.parties = parties
+        self.source = SourceText(doc)
+        self.provisions: list[Provision] = []
+        self.warnings: list[dict[str, Any]] = []
+        self._counter: dict[tuple[str, str, str], int] = defaultdict(int)
+        self._damage = self._damage_index()
+
+    # -- bookkeeping ---------------------------------------------------------------------------------
+
+    def _damage_index(self) -> dict[tuple[str, str], list[str]]:
+        """(language, eid) -> parse warnings that say text is missing there."""
+        index: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for w in self.doc.warnings:
+            if w.code in ("list_items_missing", "paragraphs_missing", "text_truncated", "article_incomplete") and w.eid:
+                index[(w.language or "", w.eid)].append(w.code)
+        return index
+
+    def damaged(self, language: str, eid: str) -> list[str]:
+        """Damage warnings on this node or any node inside it."""
+        out = []
+        for (lang, weid), codes in self._damage.items():
+            if lang == language and (weid == eid or weid.startswith(eid + "__")):
+                out += codes
+        return out
+
+    def add(self, unit_or_article: Unit | Article, kind: str, cite: Citation, *, topic: str | None = None,
+            **fields: Any) -> Provision:
+        article = unit_or_article.article if isinstance(unit_or_article, Unit) else unit_or_article
+        key = (cite.language, cite.eid, kind)
+        self._counter[key] += 1
+        provision = Provision(
+            id=f"{cite.language}:{cite.eid}:{kind}:{self._counter[key]}",
+            topic=topic or article.topic or UNCLASSIFIED,
+            kind=kind,  # type: ignore[arg-type]
+            cite=cite,
+            **fields,
+        )
+        self.provisions.append(provision)
+        return provision
+
+    def cite(self, unit: Unit, start: int, end: int) -> Citation:
+        return self.source.cite(unit.language, unit.eid, unit.start + start, unit.start + end)
+
+    # -- driver --------------------------------------------------------------------------------------
+
+    def run(self) -> ProvisionSet:
+        for version in self.doc.versions:
+            ph = phrases(version.language)
+            if not version.supported or ph is None:
+                self.warnings.append({
+                    "code": "language_not_supported", "language": version.language,
+                    "message": f"no provisions are read from the {version.language} version: no phrase vocabulary for it",
+                })
+                continue
+            for article in version.articles:
+                self._article(version, article, ph)
+        self._prevailing_language()
+        result = ProvisionSet(parties=list(self.parties), provisions=self.provisions, warnings=self.warnings)
+        result.divergences = divergences(self.doc, self.source, result)
+        return result
+
+    def _article(self, version: Version, article: Article, ph: Phrases) -> None:
+        topic = article.topic
+        caps_before = len(self.provisions)
+        for paragraph in article.paragraphs:
+            units = self.source.units(version.language, article, paragraph)
+            if not units:
+                continue
+            if topic in CAP_TOPICS:
+                self._caps(units, ph)
+            if topic in CAP_TOPICS or topic in HOST_EXEMPTION_TOPICS or topic in INCOME_TOPICS:
+                self._exemptions(units, ph)
+            if topic in INCOME_TOPICS or topic is None:
+                self._allocations(units, ph)
+            if topic in THRESHOLD_TOPICS:
+                self._thresholds(units, ph)
+            if topic == "elimination_double_taxation":
+                self._relief(units, ph)
+            if topic == "mutual_agreement":
+                self._time_limits(units, ph)
+            if topic in ("entry_into_force", "termination"):
+                self._dates(units, ph)
+            self._anti_abuse(units, ph)
+        if topic in ("dividends", "interest", "royalties"):
+            self._missing_caps(version, article, caps_before)
+
+    # -- withholding caps ------------------------------------------------------------------------------
+
+    def _caps(self, units: list[Unit], ph: Phrases) -> None:
+        paragraph = units[0].paragraph
+        found = False
+        for unit in units:
+            inherited_cap = any(ph.has("cap", c.folded) for c in unit.context)
+            for k, (s_start, s_end) in enumerate(unit.sentences()):
+                sentence = unit.folded[s_start:s_end]
+                rates = [r for r in figures.find_rates(sentence, ph) if not cond.is_holding_share(sentence, r, ph)]
+                if not rates:
+                    continue
+                cap = ph.find("cap", sentence)
+                if not ((cap is not None and cap.start() < rates[0].start) or (k == 0 and inherited_cap)):
+                    continue
+                found = True
+                children = [u for u in units if unit in u.context and u.role == "point"] if unit.role == "intro" else []
+                if children and len(rates) == 1:
+                    self._cap_alternatives(unit, ph, s_start, sentence, rates[0], children)
+                else:
+                    self._cap_sentence(unit, ph, s_start, sentence, rates)
+        cap_units = [u for u in units if ph.has("cap", u.folded)]
+        damage = self.damaged(units[0].language, paragraph.eid)
+        if cap_units and (not found or "list_items_missing" in damage):
+            self._unknown_cap(cap_units[0], ph, found, damage)
+
+    def _cap_sentence(self, unit: Unit, ph: Phrases, s_start: int, sentence: str, rates: list[figures.Figure]) -> None:
+        # one segment per rate: it ends at the last "," or ";" before the next rate
+        bounds = [0]
+        for prev, nxt in pairwise(rates):
+            gap = sentence[prev.end : nxt.start]
+            cut = max(gap.rfind(","), gap.rfind(";"))
+            bounds.append(prev.end + cut if cut >= 0 else nxt.start)
+        bounds.append(len(sentence))
+        inherited: dict[str, Any] = {}
+        for ctx in unit.context:
+            inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, self.parties))
+        prefix = cond.clause_conditions(sentence[: rates[0].start], ph, self.parties)
+        for i, rate in enumerate(rates):
+            seg_start, seg_end = bounds[i], bounds[i + 1]
+            own = cond.clause_conditions(sentence[seg_start:seg_end], ph, self.parties)
+            base = inherited if i == 0 else cond.merge(inherited, prefix)
+            conditions = cond.merge(base, own)
+            kinds = cond.parties_kinds(sentence[seg_start:seg_end], ph)
+            conditions = cond.merge(conditions, kinds)
+            if not own.get("otherwise"):
+                conditions.pop("otherwise", None)
+            self.add(
+                unit, "withholding_cap", self.cite(unit, s_start + seg_start, s_start + seg_end),
+                rate_pct=cond.as_decimal(rate.value), conditions=conditions, values=_base(sentence, rate),
+                state=conditions.get("source_state"),
+            )
+
+    def _cap_alternatives(self, unit: Unit, ph: Phrases, s_start: int, sentence: str, rate: figures.Figure,
+                          children: list[Unit]) -> None:
+        """"c) 5 per cent ... if the beneficial owner is: (i) a company ...; (ii) the Government ...": one
+        cap per item, cited from the rate through the item."""
+        inherited: dict[str, Any] = {}
+        for ctx in unit.context:
+            inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, self.parties))
+        base = cond.merge(inherited, cond.clause_conditions(sentence, ph, self.parties))
+        role = cond.last_role(sentence, ph) or "recipient"
+        for child in children:
+            own = cond.merge(cond.clause_conditions(child.folded, ph, self.parties),
+                             cond.parties_kinds(child.folded, ph, default_role=None, context_role=role))
+            conditions = cond.merge(base, own)
+            cite = self.source.cite(unit.language, unit.eid, unit.start + s_start, child.end)
+            self.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=conditions,
+                     values=_base(sentence, rate), state=conditions.get("source_state"))
+
+    def _unknown_cap(self, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:
+        where = cite_label(unit.article, unit.paragraph.eid)
+        sentences = unit.sentences()
+        s_start, s_end = next(((a, b) for a, b in sentences if ph.has("cap", unit.folded[a:b])), sentences[-1])
+        if found_some:
+            reason = (f"{where} lists rates but some of its list items are missing from the source text; "
+                      "a rate for other cases may be among them")
+        elif "list_items_missing" in damage or unit.text.rstrip().endswith(":"):
+            reason = f"{where} announces the rates but its list items are missing from the source text"
+        elif not unit.paragraph.complete or not unit.article.complete:
+            reason = f"{where} is cut off in the source text before the rate"
+        else:
+            reason = f"{where} sets a limit but no rate could be read from its words"
+        conditions = cond.clause_conditions(unit.folded[s_start:s_end], ph, self.parties)
+        conditions.pop("otherwise", None)
+        self.add(unit, "withholding_cap", self.cite(unit, s_start, s_end), status="unknown", reason=reason,
+                 conditions=conditions)
+
+    def _missing_caps(self, version: Version, article: Article, before: int) -> None:
+        """An income article with no cap at all, in a text that lost paragraphs of it."""
+        if any(p.kind == "withholding_cap" for p in self.provisions[before:]):
+            return
+        damage = self.damaged(version.language, article.eid)
+        if not damage and article.complete:
+            return
+        if not any(p.number == "2" for p in article.paragraphs) or damage:
+            heading_end = self.doc.original.find("\n", article.span[0], article.span[1])
+            span = (article.span[0], heading_end if heading_end > 0 else article.span[1])
+            cite = self.source.cite_original(version.language, article.eid, span)
+            self.add(article, "withholding_cap", cite, status="unknown",
+                     reason=f"article {article.number} is incomplete in the source text and no rate can be read from it")
+
+    # -- exemptions ------------------------------------------------------------------------------------
+
+    def _exemptions(self, units: list[Unit], ph: Phrases) -> None:
+        host = units[0].article.topic in HOST_EXEMPTION_TOPICS
+        for unit in units:
+            ctx_exempt = [c for c in unit.context if ph.has("exempt", c.folded)]
+            if ctx_exempt and unit.role == "point":
+                role = cond.last_role(ctx_exempt[-1].folded, ph) or "recipient"
+                conditions: dict[str, Any] = {}
+                for ctx in unit.context:
+                    conditions = cond.merge(conditions, cond.clause_conditions(ctx.folded, ph, self.parties))
+                    if ctx is not ctx_exempt[-1]:
+                        conditions = cond.merge(conditions, cond.parties_kinds(ctx.folded, ph, default_role=None))
+                own = cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role)
+                conditions = cond.merge(conditions, own)
+                conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, self.parties))
+                names = self._institution_names(unit, ph)
+                if names:
+                    key = "payer" if role == "payer" else "recipient"
+                    conditions.setdefault(f"{key}_kinds", [])
+                    if "named_institution" not in conditions[f"{key}_kinds"]:
+                        conditions[f"{key}_kinds"].append("named_institution")
+                    conditions[f"{key}_names"] = names
+                self._place_states(unit, conditions, role, ph)
+                if host:
+                    conditions.pop("income_subtype", None)
+                if self._cut_after(unit):
+                    self.warnings.append({
+                        "code": "list_may_continue", "language": unit.language, "eid": unit.eid,
+                        "message": f"{cite_label(unit.article, unit.eid)} is the last item before the source text stops: "
+                        "the list of who is exempt may continue beyond it, and this item may be cut short",
+                    })
+                self.add(unit, "exemption", self.cite(unit, 0, len(unit.text)), conditions=conditions,
+                         allocation="exempt_in_host" if host else None)
+                continue
+            if unit.role == "intro":
+                continue  # the points under it say who is exempt
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                if not ph.has("exempt", sentence):
+                    continue
+                if unit.article.topic not in HOST_EXEMPTION_TOPICS and not self._is_source_exemption(unit, sentence, ph):
+                    continue
+                conditions = cond.clause_conditions(sentence, ph, self.parties)
+                conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph))
+                values = self._figure_values(sentence, ph) if host else {}
+                if host:
+                    conditions.pop("income_subtype", None)
+                status, reason = "determined", None
+                if sentence.rstrip().endswith(":"):
+                    status = "unknown"
+                    reason = f"{cite_label(unit.article, unit.eid)} announces who is exempt but the list is missing from the source text"
+                self.add(unit, "exemption", self.cite(unit, s_start, s_end), conditions=conditions, values=values,
+                         allocation="exempt_in_host" if host else None, status=status, reason=reason)
+
+    def _cut_after(self, unit: Unit) -> bool:
+        """The unit runs to the point where the source text stops (the article is cut off)."""
+        article = unit.article
+        if article.complete or not article.paragraphs or unit.paragraph is not article.paragraphs[-1]:
+            return False
+        para_start = self.source.locate(unit.paragraph.text, unit.paragraph.span)
+        return para_start is not None and unit.end >= para_start + len(unit.paragraph.text)
+
+    def _is_source_exemption(self, unit: Unit, sentence: str, ph: Phrases) -> bool:
+        """An exemption in an income article (not "exempt income" in a definition)."""
+        return unit.article.topic in CAP_TOPICS or ph.has("notwithstanding", sentence)
+
+    def _institution_names(self, unit: Unit, ph: Phrases) -> list[str]:
+        """"ii) Ao Banco Popular da China (the People's Bank of China);" -> the name as printed."""
+        text = " ".join(unit.text.split()).rstrip(";,.").strip()
+        text = regex.sub(r"[;,]?\s+(?:or|and|ou|e|o|y)$", "", text).rstrip(";,.")
+        m = regex.match(r"^(?i:to\s+the|to|the|ao|à|a|al|a\s+la|os|as|o|el|la)\s+(?=\p{Lu})", text)
+        name = text[m.end():] if m else text
+        capitalised = sum(1 for w in name.split() if w[:1].isupper())
+        kinds = {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))}
+        # a proper name of a bank ("Banco de Fomento Estatal"), not a generic kind ("the Government")
+        if capitalised < 2 or not name[:1].isupper() or not kinds or kinds - {"bank", "central_bank"}:
+            return []
+        return [name]
+
+    def _place_states(self, unit: Unit, conditions: dict[str, Any], role: str | None, ph: Phrases) -> None:
+        """"a) Na China: i) Ao Governo...": the State named by an enclosing point that only names a
+        place, or by the item itself ("the Bank of Latvia"), is the payer's or the recipient's."""
+        key = "source_state" if role == "payer" else "residence_state"
+        for ctx in unit.context[1:]:
+            if ph.find("recipient_role", ctx.folded) or ph.find("payer_role", ctx.folded) or ph.has("exempt", ctx.folded):
+                continue
+            named = [c for c in states_named(ctx.text) if not self.parties or c in self.parties]
+            if len(named) == 1:
+                conditions[key] = named[0]
+        named = [c for c in states_named(unit.text) if not self.parties or c in self.parties]
+        if len(named) == 1 and key not in conditions:
+            conditions[key] = named[0]
+
+    # -- allocation ------------------------------------------------------------------------------------
+
+    def _allocations(self, units: list[Unit], ph: Phrases) -> None:
+        article = units[0].article
+        self._pe_switch(units, ph)
+        first_exclusive = not any(
+            p.kind == "allocation" and p.allocation == "paying_state_only" and p.cite.language == units[0].language
+            and p.cite.eid.startswith(article.eid + "__")
+            for p in self.provisions
+        )
+        for unit in units:
+            sentences = unit.sentences()
+            for k, (s_start, s_end) in enumerate(sentences):
+                sentence = unit.folded[s_start:s_end]
+                exclusive = ph.find("exclusive", sentence)
+                shared = ph.find("shared", sentence) if exclusive is None else None
+                overrides = self._overrides(unit, sentence, ph)
+                if exclusive is None and shared is None:
+                    if overrides == ["*"] and k == 0:
+                        self.add(unit, "allocation", self.cite(unit, s_start, s_end), overrides=overrides,
+                                 values={"prevails_over": "any_other_provision"})
+                    continue
+                conditions: dict[str, Any] = {}
+                sub = cond.subtype(sentence, ph)
+                if sub:
+                    conditions["income_subtype"] = sub
+                if exclusive is not None:
+                    if ph.has("effective_management", sentence):
+                        allocation = "effective_management_only"
+                    elif article.topic == "government_service" and first_exclusive and ph.find("exception_lead", sentence[:20]) is None:
+                        allocation = "paying_state_only"
+                        first_exclusive = False
+                    else:
+                        allocation = "residence_only"
+                    # "...only in that State unless ... permanent establishment ... may be taxed in the other"
+                    rest = sentence[exclusive.end():]
+                    self._emit_allocation(unit, ph, k, s_start, s_end, allocation, conditions, overrides)
+                    if ph.has("shared", rest) and ph.has("permanent_establishment", rest):
+                        self._emit_allocation(unit, ph, k, s_start, s_end, "source_may_tax",
+                                              {**conditions, "pe_connected": True}, overrides)
+                    continue
+                assert shared is not None
+                before = sentence[: shared.start()]
+                if ph.find("to_resident", before) is not None and not ph.has("shared_also", sentence):
+                    continue  # "paid to a resident of the other State may be taxed in that other State"
+                if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
+                    conditions["pe_connected"] = True
+                self._emit_allocation(unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
+
+    def _emit_allocation(self, unit: Unit, ph: Phrases, k: int, s_start: int, s_end: int, allocation: str,
+                         conditions: dict[str, Any], overrides: list[str]) -> None:
+        paragraph = unit.paragraph
+        status, reason = "determined", None
+        sentence_count = len(unit.sentences())
+        where = cite_label(unit.article, unit.eid)
+        if not paragraph.complete and k == 0 and (unit.article.number_inferred or paragraph.number_inferred):
+            status, reason = "unknown", f"the start of {where} is missing from the source text; which State may tax cannot be read"
+        elif not paragraph.complete and k == sentence_count - 1 and unit.role in ("whole", "wrap"):
+            status, reason = "unknown", f"{where} is cut off in the source text"
+        elif "list_items_missing" in self.damaged(unit.language, unit.eid) and self._depends_on_lost_list(unit, ph, k):
+            status, reason = "unknown", f"{where} makes this depend on items of a list that are missing from the source text"
+        self.add(unit, "allocation", self.cite(unit, s_start, s_end), allocation=None if status == "unknown" else allocation,
+                 conditions=conditions, overrides=overrides, status=status, reason=reason)
+
+    def _depends_on_lost_list(self, unit: Unit, ph: Phrases, k: int) -> bool:
+        """The sentence announces a list of conditions ("...taxable only in the first State if:") or
+        follows one ("...from the alienation of:" [items lost] "may be taxed in that other State")."""
+        sentences = unit.sentences()
+        a, b = sentences[k]
+        sentence = unit.folded[a:b].rstrip()
+        if sentence.endswith(":"):
+            cap = ph.find("cap", sentence)
+            return cap is None
+        if k > 0:
+            pa, pb = sentences[k - 1]
+            return unit.folded[pa:pb].rstrip().endswith(":")
+        return False
+
+    def _overrides(self, unit: Unit, sentence: str, ph: Phrases) -> list[str]:
+        """"Notwithstanding any other provision" -> ["*"]; "Notwithstanding paragraph 1" -> that paragraph's eid."""
+        if ph.has("notwithstanding_any", sentence):
+            return ["*"]
+        m = ph.find("notwithstanding", sentence)
+        if m is None or m.start() > 40:
+            return []
+        refs = figures.find_references(sentence[m.start() : m.start() + 90], ph)
+        article = unit.article.eid
+        arts = [n for kind, n in refs if kind == "article"]
+        owner = f"art_{arts[0]}" if arts else article
+        return [f"{owner}__para_{n}" for kind, n in refs if kind == "paragraph"]
+
+    def _pe_switch(self, units: list[Unit], ph: Phrases) -> None:
+        """"...shall not apply if ... effectively connected with a permanent establishment ... In such
+        case the provisions of article 7 or article 14 shall apply": the income goes to those articles."""
+        for unit in units:
+            sentences = unit.sentences()
+            connected = next((i for i, (a, b) in enumerate(sentences) if ph.has("effectively_connected", unit.folded[a:b])), None)
+            if connected is None:
+                continue
+            for j in range(connected, min(connected + 2, len(sentences))):
+                a, b = sentences[j]
+                sentence = unit.folded[a:b]
+                if not ph.has("shall_apply", sentence):
+                    continue
+                arts = [n for kind, n in figures.find_references(sentence, ph) if kind == "article"]
+                arts = [n for n in dict.fromkeys(arts) if n != unit.article.number]
+                if not arts:
+                    continue
+                start = sentences[connected][0]
+                self.add(unit, "allocation", self.cite(unit, start, b), conditions={"pe_connected": True},
+                         values={"refer_to": arts})
+                return
+
+    # -- thresholds ------------------------------------------------------------------------------------
+
+    def _figure_values(self, sentence: str, ph: Phrases) -> dict[str, Any]:
+        groups = self._figure_groups(sentence, ph)
+        return groups[0] if groups else {}
+
+    def _figure_groups(self, sentence: str, ph: Phrases) -> list[dict[str, Any]]:
+        """The periods and sums of one sentence, as values: a unit seen twice starts a new group;
+        "30 days in any 12 months" is one group {"days": 30, "period_months": 12}."""
+        groups: list[dict[str, Any]] = []
+        current: dict[str, Any] = {}
+        items: list[tuple[int, str, Any, Any]] = []
+        durations = figures.find_durations(sentence, ph)
+        for i, d in enumerate(durations):
+            items.append((d.start, d.unit, d, durations[i - 1] if i else None))
+        for a in figures.find_amounts(sentence, ph):
+            items.append((a.start, "amount", a, None))
+        items.sort(key=lambda t: t[0])
+        for _, unit_name, fig, previous in items:
+            if unit_name == "months" and previous is not None and previous.unit == "days" and "days" in current \
+                    and "period_months" not in current:
+                between = sentence[previous.end : fig.start]
+                if ph.find("period_words", between) is not None and len(between) < 40:
+                    current["period_months"] = _number(fig.value)
+                    continue
+            key = unit_name if unit_name != "amount" else "amount"
+            if key in current:
+                groups.append(current)
+                current = {}
+            if unit_name == "amount":
+                current["amount"] = _number(fig.value)
+                current["currency"] = fig.currency
+            else:
+                current[unit_name] = _number(fig.value)
+        if current:
+            groups.append(current)
+        return groups
+
+    def _thresholds(self, units: list[Unit], ph: Phrases) -> None:
+        for unit in units:
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                for values in self._figure_groups(sentence, ph):
+                    self.add(unit, "threshold", self.cite(unit, s_start, s_end), values=values)
+
+    # -- relief ----------------------------------------------------------------------------------------
+
+    def _relief(self, units: list[Unit], ph: Phrases) -> None:
+        for unit in units:
+            if unit.role == "intro":
+                continue
+            text = unit.folded
+            if ph.has("relief_progression", text):
+                values: dict[str, Any] = {"method": "exemption", "progression": True}
+            elif ph.has("relief_exemption", text):
+                values = {"method": "exemption"}
+            elif ph.has("relief_credit", text):
+                values = {"method": "credit"}
+                if ph.has("relief_limit", text):
+                    values["limit"] = "ordinary"
+            else:
+                continue
+            sentences = unit.sentences()
+            first = unit.folded[sentences[0][0] : sentences[0][1]] if sentences else text
+            scope = " ".join([c.folded for c in unit.context] + [first])
+            named = [c for c in states_named(scope) if not self.parties or c in self.parties]
+            state = named[0] if named else None
+            method_sentence = next(
+                ((a, b) for a, b in sentences
+                 if any(ph.has(k, unit.folded[a:b]) for k in ("relief_progression", "relief_exemption", "relief_credit"))),
+                (0, len(unit.text)),
+            )
+            start = sentences[0][0] if state and sentences and sentences[0] != method_sentence and \
+                states_named(first) else method_sentence[0]
+            self.add(unit, "relief_method", self.cite(unit, start, method_sentence[1]), values=values, state=state)
+
+    # -- time limits, dates, anti-abuse -----------------------------------------------------------------
+
+    def _time_limits(self, units: list[Unit], ph: Phrases) -> None:
+        for unit in units:
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                for d in figures.find_durations(sentence, ph):
+                    before = sentence[max(0, d.start - 30) : d.start]
+                    if ph.find("map_time_limit", before) is None:
+                        continue
+                    self.add(unit, "time_limit", self.cite(unit, s_start, s_end),
+                             values={d.unit: _number(d.value), "event": "mutual_agreement_case"})
+                    break
+
+    def _dates(self, units: list[Unit], ph: Phrases) -> None:
+        for unit in units:
+            context = " ".join(c.folded for c in unit.context)
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                effect = ph.find("effect", sentence)
+                entry = ph.find("entry_into_force", sentence)
+                # "shall enter into force 30 days after ... and shall have effect ...": the words
+                # before "have effect" are about entry into force
+                entry_part = sentence[: effect.start()] if effect is not None and entry is not None \
+                    and entry.start() < effect.start() else sentence
+                if entry is not None and (effect is None or entry_part is not sentence):
+                    values: dict[str, Any] = {"event": "entry_into_force"}
+                    days = [d for d in figures.find_durations(entry_part, ph) if d.unit in ("days", "months")]
+                    ordinal = _ordinal_day(entry_part)
+                    if days:
+                        values[f"{days[0].unit}_after"] = _number(days[0].value)
+                    elif ordinal:
+                        values["days_after"] = ordinal  # "on the thirtieth day after"
+                    if (days or ordinal) and ph.has("notification", entry_part):
+                        values["after"] = "last_notification"
+                    dates = figures.find_dates(entry_part)
+                    if dates:
+                        values["date"] = dates[0].date.isoformat()
+                    if len(values) > 1:
+                        self.add(unit, "date", self.cite(unit, s_start, s_start + len(entry_part.rstrip(" ,"))), values=values)
+                if (effect is not None or ph.has("effect", context)) and ph.has("january_first", sentence):
+                    following = ph.has("following_year", sentence)
+                    values = {"event": "effect",
+                              "from": "january_1_of_year_after_entry_into_force" if following else "january_1"}
+                    self.add(unit, "date", self.cite(unit, s_start, s_end), values=values)
+
+    def _anti_abuse(self, units: list[Unit], ph: Phrases) -> None:
+        for unit in units:
+            seen: set[str] = set()
+            for s_start, s_end in unit.sentences():
+                for _, _, test in ph.group_hits("anti_abuse", unit.folded[s_start:s_end]):
+                    if test in seen:
+                        continue
+                    seen.add(test)
+                    self.add(unit, "anti_abuse", self.cite(unit, s_start, s_end), values={"test": test})
+
+    def _prevailing_language(self) -> None:
+        language = self.doc.prevailing_language
+        if not language:
+            return
+        text = self.source.text
+        folded = fold_same_length(text)
+        words = sorted({vocab.fold(w) for lang in vocab.languages().values() for w in lang.prevail_words}, key=len, reverse=True)
+        names = sorted((n for lang in vocab.languages().values() for n, code in lang.language_names.items() if code == language),
+                       key=len, reverse=True)
+        if not names:
+            return
+        pattern = regex.compile(r"(?<!\p{L})(?:" + "|".join(regex.escape(w) for w in words) + r")")
+        name_re = regex.compile(r"(?<!\p{L})(?:" + "|".join(regex.escape(n) for n in names) + r")(?!\p{L})")
+        for m in pattern.finditer(folded):
+            start = max(folded.rfind(".", 0, m.start()), folded.rfind("\n", 0, m.start())) + 1
+            ends = [i for i in (folded.find(".", m.end()), folded.find("\n", m.end())) if i >= 0]
+            end = min(ends) + 1 if ends else len(folded)
+            if not name_re.search(folded[start:end]):
+                continue
+            version = next((v for v in self.doc.versions
+                            if self.source.clean.original_span(start, start)[0] >= v.span[0]
+                            and self.source.clean.original_span(start, start)[0] <= v.span[1] + 2000), None)
+            cite = self.source.cite(version.language if version else language, "final_clause", start, end)
+            self.provisions.append(Provision(
+                id=f"{cite.language}:final_clause:prevailing_language:1", topic="final_clause",
+                kind="prevailing_language", values={"language": language}, cite=cite,
+            ))
+            return
+
+
+def _ordinal_day(text: str) -> int | None:
+    """"the thirtieth day after" -> 30 (ordinal day words from the language files)."""
+    words = vocab.all_day_words()
+    pattern = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
+    m = regex.search(rf"(?<![\p{{L}}])(?P<n>{pattern})\s+(?:day|dia|día)(?![\p{{L}}])", text)
+    return words[m.group("n")] if m else None
+
+
+def _base(sentence: str, rate: figures.Figure) -> dict[str, Any]:
+    """What the rate applies to: the gross amount (the Model's wording) or another base the text defines
+    ("10 per cent of the adjusted amount of the royalties")."""
+    after = sentence[rate.end : rate.end + 40]
+    if regex.search(r"gross|brut", after):
+        return {"base": "gross_amount"}
+    if regex.search(r"adjusted|ajustad", after):
+        return {"base": "adjusted_amount"}
+    return {}
+
+
+def _number(value: Decimal) -> int | Decimal:
+    """Whole numbers as int (days, months, money in units), others as Decimal."""
+    return int(value) if value == value.to_integral() else cond.as_decimal(value)
+
+
+def extract_provisions(doc: Document, parties: list[str] | None = None) -> ProvisionSet:
+    """Every provision of `doc`, each with its citation; `parties` (ISO codes) overrides the
+    document's own when given (`--parties PT,CN`)."""
+    chosen = [p.upper() for p in parties] if parties else [p for p in doc.parties if isinstance(p, str)]
+    if not doc.original:
+        from taxtreaty.text import InputError
+
+        raise InputError("the document carries no source text (parse it from its file to extract provisions)")
+    return _Extractor(doc, chosen).run()
+
+
+__all__ = ["extract_provisions"]

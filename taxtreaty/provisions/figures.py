@@ -1,0 +1,228 @@
+"""The figures of a text: rates, periods, amounts, dates and cross-references, with their offsets.
+
+Every finder takes the *folded* text (`vocabulary.fold_same_length`) and returns matches whose
+offsets are offsets in that text, hence in the cleaned text it was folded from. Numbers may be
+digits ("10", "7.5", "7,5", "9 000", "9,000") or words ("ten", "dez", "veinticinco",
+"nove mil"); the number words come from the language's data file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from functools import cache
+
+import regex
+
+from taxtreaty import vocab
+from taxtreaty.provisions.vocabulary import Phrases, alternation
+
+#: digits, with a decimal part ("7.5", "7,5"); not a thousands group
+DECIMAL_NUMBER = r"\d{1,3}(?:[.,]\d{1,2}(?!\d))?"
+#: an amount: "9000", "9 000", "9,000", "9.000", "150,000.50"
+AMOUNT_NUMBER = r"\d{1,3}(?:[ ,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
+
+
+@dataclass(frozen=True)
+class Figure:
+    start: int
+    end: int
+    value: Decimal
+
+
+@dataclass(frozen=True)
+class Duration(Figure):
+    unit: str  # days | months | years
+
+
+@dataclass(frozen=True)
+class Amount(Figure):
+    currency: str
+
+
+@dataclass(frozen=True)
+class DateFigure:
+    start: int
+    end: int
+    date: dt.date
+
+
+@cache
+def _word_number(language: str) -> str:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    words = sorted(ph.number_words, key=len, reverse=True)
+    word = "(?:" + "|".join(regex.escape(w) for w in words) + ")"
+    joiners = "|".join(regex.escape(vocab.fold(j)) for j in ph.raw["number_joiners"] if j != "-")
+    sep = rf"(?:\s*-\s*|\s+(?:(?:{joiners})\s+)?)" if joiners else r"(?:\s*-\s*|\s+)"
+    return rf"(?<![\p{{L}}\d]){word}(?:{sep}{word})*(?![\p{{L}}])"
+
+
+def number_pattern(ph: Phrases) -> str:
+    """A number in digits or in words of the language."""
+    return rf"(?:(?<![\d.,]){DECIMAL_NUMBER}|{_word_number(ph.code)})"
+
+
+def parse_number(text: str, ph: Phrases) -> Decimal | None:
+    """"10" -> 10, "7,5" -> 7.5, "twenty-five" -> 25, "nove mil" -> 9000, "one hundred and eighty-three" -> 183."""
+    text = text.strip()
+    if regex.fullmatch(AMOUNT_NUMBER, text):
+        digits = text
+        if regex.fullmatch(r"\d{1,3}(?:[ ,.]\d{3})+", digits):
+            digits = regex.sub(r"[ ,.]", "", digits)
+        elif regex.fullmatch(r"\d{1,3}(?:[ ,.]\d{3})+[.,]\d{1,2}", digits):
+            digits = regex.sub(r"[ ,.]", "", digits[:-3]) + "." + digits[-2:]
+        try:
+            return Decimal(digits.replace(",", "."))
+        except InvalidOperation:
+            return None
+    joiners = {vocab.fold(j) for j in ph.raw["number_joiners"]}
+    tokens = [t for t in regex.split(r"[\s\-]+", vocab.fold(text)) if t and t not in joiners]
+    total, current = Decimal(0), Decimal(0)
+    for token in tokens:
+        value = ph.number_words.get(token)
+        if value is None:
+            return None
+        if token in ph.multipliers:
+            if value >= 1000:
+                total += (current or Decimal(1)) * value
+                current = Decimal(0)
+            else:
+                current = (current or Decimal(1)) * value
+        else:
+            current += value
+    result = total + current
+    return result if tokens else None
+
+
+@cache
+def _rate_regex(language: str) -> regex.Pattern[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    percent = alternation(ph.raw["percent"], whole_word=False)
+    return regex.compile(rf"(?P<num>{number_pattern(ph)})\s*(?:{percent})(?![\p{{L}}])")
+
+
+def find_rates(text: str, ph: Phrases) -> list[Figure]:
+    """Percentages: "10 per cent", "10%", "ten per cent", "dez por cento". A figure repeated in
+    brackets right after its words ("ten per cent (10%)") counts once."""
+    out: list[Figure] = []
+    for m in _rate_regex(ph.code).finditer(text):
+        value = parse_number(m.group("num"), ph)
+        if value is None:
+            continue
+        if out and out[-1].value == value and regex.fullmatch(r"\s*\(\s*", text[out[-1].end : m.start()]):
+            continue
+        out.append(Figure(m.start(), m.end(), value))
+    return out
+
+
+@cache
+def _duration_regex(language: str) -> regex.Pattern[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    units = "|".join(regex.escape(u) for u in sorted(ph.units, key=len, reverse=True))
+    # "two years", "183 days", "dois (2) anos", "twelve-month period"
+    return regex.compile(
+        rf"(?P<num>{number_pattern(ph)})(?:\s*\(\s*\d{{1,4}}\s*\))?(?:\s+|\s*-\s*)(?P<unit>{units})(?![\p{{L}}])"
+    )
+
+
+def find_durations(text: str, ph: Phrases) -> list[Duration]:
+    out = []
+    for m in _duration_regex(ph.code).finditer(text):
+        value = parse_number(m.group("num"), ph)
+        if value is None:
+            continue
+        out.append(Duration(m.start(), m.end(), value, ph.units[m.group("unit")]))
+    return out
+
+
+@cache
+def _amount_regex(language: str) -> regex.Pattern[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    cur = "|".join(regex.escape(c) for c in sorted(ph.currencies, key=len, reverse=True))
+    words = _word_number(language)
+    return regex.compile(
+        rf"(?:(?P<cur1>{cur})\s*(?P<num1>{AMOUNT_NUMBER})"
+        rf"|(?<![\d.,])(?P<num2>{AMOUNT_NUMBER}|{words})\s*(?P<cur2>{cur})(?![\p{{L}}]))"
+    )
+
+
+def find_amounts(text: str, ph: Phrases) -> list[Amount]:
+    """Sums of money: "USD 9000", "US$ 9,000", "9 000 euros", "nove mil dólares americanos"."""
+    out: list[Amount] = []
+    for m in _amount_regex(ph.code).finditer(text):
+        num = m.group("num1") or m.group("num2")
+        cur = m.group("cur1") or m.group("cur2")
+        value = parse_number(num, ph)
+        if value is None or value < 10:
+            continue
+        amount = Amount(m.start(), m.end(), value, ph.currencies[cur])
+        # "nove mil dólares americanos (USD 9000)": the same sum twice is one figure
+        if out and out[-1].value == amount.value and out[-1].currency == amount.currency and m.start() - out[-1].end < 4:
+            continue
+        out.append(amount)
+    return out
+
+
+@cache
+def _date_regexes() -> list[regex.Pattern[str]]:
+    months = "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+    day = r"(?P<day>\d{1,2})(?:\s*\.?\s*[º°o](?![\p{L}])|st|nd|rd|th)?"
+    year = r"(?P<year>\d{4})"
+    return [
+        # 31 December 1996, 31 de dezembro de 1996, 1.° de enero de 1997, 1st day of January, 1997
+        regex.compile(rf"(?<!\d){day}\s+(?:day\s+of\s+|de\s+|del?\s+mes\s+de\s+)?(?P<month>{months}),?\s+(?:de\s+|del?\s+)?{year}"),
+        # December 31, 1996
+        regex.compile(rf"(?P<month>{months})\s+{day},?\s+{year}"),
+    ]
+
+
+def find_dates(text: str) -> list[DateFigure]:
+    out: list[DateFigure] = []
+    months = vocab.all_months()
+    for pattern in _date_regexes():
+        for m in pattern.finditer(text):
+            try:
+                date = dt.date(int(m.group("year")), months[m.group("month")], int(m.group("day")))
+            except (ValueError, KeyError):
+                continue
+            out.append(DateFigure(m.start(), m.end(), date))
+    out.sort(key=lambda d: d.start)
+    return out
+
+
+@cache
+def _reference_regex(language: str) -> regex.Pattern[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    art = alternation(ph.raw["article_words"])
+    para = alternation(ph.raw["paragraph_words"], whole_word=False)
+    # "7", "7.º" (folded "7.o"), "8A"; the ordinal or letter is attached to the number
+    num = r"\d{1,3}(?:\.?\s?[º°o](?![\p{L}]))?(?:[a-z](?![\p{L}]))?"
+    nums = rf"{num}(?:\s*(?:,|and|e|y|or|ou|o)\s*{num})*"
+    return regex.compile(rf"(?P<kind>{art}|{para})\s*(?P<nums>{nums})")
+
+
+def find_references(text: str, ph: Phrases) -> list[tuple[str, str]]:
+    """Cross-references as (kind, number): ("article", "7"), ("paragraph", "2"), in order."""
+    out = []
+    arts = {vocab.fold(w) for w in ph.raw["article_words"]}
+    for m in _reference_regex(ph.code).finditer(text):
+        kind = "article" if regex.sub(r"\s+", " ", m.group("kind")) in arts else "paragraph"
+        for n in regex.findall(r"\d{1,3}", m.group("nums")):
+            out.append((kind, n))
+    return out

@@ -1,0 +1,170 @@
+"""Per-language phrase vocabularies of the extractor, compiled into regexes.
+
+The words live in ``taxtreaty/data/provisions/<language>.yaml`` (see the README there); this
+module only turns each phrase list into one pattern. Matching runs on `fold_same_length(text)`,
+which lower-cases and strips accents without changing any offset, so a match position is a
+position in the cleaned text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import regex
+import yaml
+
+from taxtreaty import vocab
+from taxtreaty.vocab import DataFileError
+
+DATA_FOLDER = "provisions"
+
+#: keys holding a list of phrases
+PHRASE_KEYS = (
+    "cap", "percent", "beneficial_owner", "recipient_company", "partnership_excluded", "at_least",
+    "holding_direct", "holding_indirect", "holding_period", "period_words", "date_after", "date_until",
+    "date_from", "otherwise", "recipient_role", "payer_role", "guarantee_role", "to_resident", "exempt",
+    "exclusive", "shared", "shared_also", "effective_management", "permanent_establishment",
+    "effectively_connected", "shall_apply", "notwithstanding_any", "notwithstanding", "article_words",
+    "paragraph_words", "relief_exemption", "relief_credit", "relief_progression", "relief_limit",
+    "map_time_limit", "entry_into_force", "notification", "effect", "following_year", "january_first",
+    "state_lead", "exception_lead", "number_joiners",
+)
+#: keys holding a map of {category: [phrases]}
+GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse")
+#: keys holding a map of {phrase: value}
+VALUE_KEYS = ("number_words", "units", "currencies")
+OTHER_KEYS = ("code", "number_multipliers")
+
+#: keys whose phrases are word stems ("tributad" for "tributados", "tributadas")
+STEM_KEYS = frozenset({
+    "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
+    "relief_progression", "relief_credit", "subtypes", "exempt", "notification",
+})
+
+#: "..." in a phrase: a short gap inside one sentence
+GAP = r"[^.;]{0,60}?"
+
+
+def fold_same_length(text: str) -> str:
+    """`vocab.fold` character by character, keeping every offset (a character whose folded form
+    is longer, such as "ß", is only lower-cased)."""
+    out = []
+    for ch in text:
+        folded = vocab.fold(ch)
+        out.append(folded if len(folded) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
+    return "".join(out)
+
+
+def phrase_regex(phrase: str) -> str:
+    """One phrase as a regex piece: blanks match any whitespace, "..." a short gap; whole words at
+    the start, and at the end unless the phrase ends in a letter meant as a prefix."""
+    folded = vocab.fold(phrase.strip())
+    parts = [p.strip() for p in folded.split("...")]
+    pieces = []
+    for k, part in enumerate(parts):
+        words = [regex.escape(w) for w in part.split()]
+        # each part after a gap starts a word: "beneficial owner ... is" must not match "th-is"
+        lead = r"(?<![\p{L}\d])" if k and part[:1].isalnum() else ""
+        pieces.append(lead + r"\s+".join(words))
+    body = GAP.join(pieces)
+    start = r"(?<![\p{L}\d])" if folded[:1].isalnum() else ""
+    return start + body
+
+
+def alternation(phrases: list[str], *, whole_word: bool = True) -> str:
+    ordered = sorted({vocab.fold(p) for p in phrases}, key=len, reverse=True)
+    end = r"(?![\p{L}\d])" if whole_word else ""
+    return "(?:" + "|".join(phrase_regex(p) + (end if whole_word and p[-1:].isalnum() else "") for p in ordered) + ")"
+
+
+@dataclass(frozen=True)
+class Phrases:
+    """The compiled vocabulary of one language."""
+
+    code: str
+    raw: dict[str, Any]
+    patterns: dict[str, regex.Pattern[str]]
+    groups: dict[str, dict[str, regex.Pattern[str]]]
+    number_words: dict[str, Decimal]
+    units: dict[str, str]
+    currencies: dict[str, str]
+    multipliers: frozenset[str]
+
+    def find(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> regex.Match[str] | None:
+        return self.patterns[key].search(text, pos, len(text) if endpos is None else endpos)
+
+    def finditer(self, key: str, text: str, pos: int = 0, endpos: int | None = None) -> list[regex.Match[str]]:
+        return list(self.patterns[key].finditer(text, pos, len(text) if endpos is None else endpos))
+
+    def has(self, key: str, text: str) -> bool:
+        return self.patterns[key].search(text) is not None
+
+    def group_hits(self, key: str, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, category) of every phrase of a grouped key, longest phrases first at a spot."""
+        hits: list[tuple[int, int, str]] = []
+        for category, pattern in self.groups[key].items():
+            hits += [(m.start(), m.end(), category) for m in pattern.finditer(text)]
+        hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
+        kept: list[tuple[int, int, str]] = []
+        for hit in hits:
+            if kept and hit[0] < kept[-1][1]:
+                continue
+            kept.append(hit)
+        return kept
+
+
+def _load(code: str) -> dict[str, Any]:
+    path = resources.files("taxtreaty.data").joinpath(DATA_FOLDER, f"{code}.yaml")
+    name = f"{DATA_FOLDER}/{code}.yaml"
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise DataFileError(f"{name}: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise DataFileError(f"{name}: expected a mapping")
+    known = set(PHRASE_KEYS) | set(GROUP_KEYS) | set(VALUE_KEYS) | set(OTHER_KEYS)
+    unknown = set(raw) - known
+    if unknown:
+        raise DataFileError(f"{name}: unknown keys {sorted(unknown)}")
+    missing = known - set(raw)
+    if missing:
+        raise DataFileError(f"{name}: missing keys {sorted(missing)}")
+    for key in PHRASE_KEYS:
+        if not isinstance(raw[key], list) or not all(isinstance(p, str) and p.strip() for p in raw[key]):
+            raise DataFileError(f"{name}: {key} must be a list of non-empty strings (quote them)")
+    for key in GROUP_KEYS:
+        if not isinstance(raw[key], dict) or not all(isinstance(v, list) for v in raw[key].values()):
+            raise DataFileError(f"{name}: {key} must map a category to a list of phrases")
+    return raw
+
+
+def available_languages() -> list[str]:
+    folder = resources.files("taxtreaty.data").joinpath(DATA_FOLDER)
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+@cache
+def phrases(code: str) -> Phrases | None:
+    """The compiled vocabulary for a language, or None when there is no file for it."""
+    if code not in available_languages():
+        return None
+    raw = _load(code)
+    patterns = {key: regex.compile(alternation(raw[key], whole_word=key not in STEM_KEYS)) for key in PHRASE_KEYS}
+    groups = {
+        key: {cat: regex.compile(alternation(words, whole_word=key not in STEM_KEYS)) for cat, words in raw[key].items()}
+        for key in GROUP_KEYS
+    }
+    return Phrases(
+        code=code,
+        raw=raw,
+        patterns=patterns,
+        groups=groups,
+        number_words={vocab.fold(str(k)): Decimal(str(v)) for k, v in raw["number_words"].items()},
+        units={vocab.fold(str(k)): str(v) for k, v in raw["units"].items()},
+        currencies={vocab.fold(str(k)): str(v) for k, v in raw["currencies"].items()},
+        multipliers=frozenset(vocab.fold(w) for w in raw["number_multipliers"]),
+    )
