@@ -73,9 +73,11 @@ class Malformed:
     line: int
     column: str
     message: str
+    #: "line" for CSV (the header is line 1), "row" for Parquet (the first row is row 1)
+    unit: str = "line"
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.column}: {self.message}"
+        return f"{self.unit} {self.line}: {self.column}: {self.message}"
 
 
 def _is_text_unknown(values: pd.Series) -> np.ndarray:
@@ -299,8 +301,9 @@ class LedgerEvaluator:
         return values[bucket - 1]
 
     # -- evaluation ----------------------------------------------------------------------------
-    def evaluate(self, df: pd.DataFrame, first_line: int = 2) -> tuple[pd.DataFrame, list[Malformed]]:
-        """The chunk with the output columns added; `first_line` is the line number of its first row."""
+    def evaluate(self, df: pd.DataFrame, first_line: int = 2, unit: str = "line") -> tuple[pd.DataFrame, list[Malformed]]:
+        """The chunk with the output columns added; `first_line` is the line (CSV) or row
+        (Parquet) number of its first row, `unit` says which."""
         n = len(df)
         codes = _Codes(n)
         from taxtreaty.rules.scenario import read_bool, read_choice, read_state
@@ -395,22 +398,26 @@ class LedgerEvaluator:
         if malformed.any():
             status.set(malformed, "malformed")
             for i in np.flatnonzero(malformed):
-                bad_rows.append(Malformed(int(line_numbers[i]), str(codes.error_column[i]), str(codes.error_message[i])))
+                bad_rows.append(Malformed(int(line_numbers[i]), str(codes.error_column[i]), str(codes.error_message[i]), unit))
                 reason.set_row(int(i), str(bad_rows[-1]))
 
         numerators = np.array([o.rate.numerator if o.rate is not None else -1 for o in outcomes], dtype=np.int64)[row_codes]
         denominators = np.array([o.rate.denominator if o.rate is not None else 1 for o in outcomes], dtype=np.int64)[row_codes]
         limited = covered & (numerators >= 0) & (amount_minor >= 0)
         withholding = np.where(limited, amount_minor * np.maximum(numerators, 0) // (denominators * 100), 0)
-        result = df.copy()
-        result["treaty"] = _Column([t.name for t in self.book.treaties], np.where(covered, treaty, -1)).categorical()
-        result["status"] = status.categorical()
+        added: dict[str, Any] = {
+            "treaty": _Column([t.name for t in self.book.treaties], np.where(covered, treaty, -1)).categorical(),
+            "status": status.categorical(),
+            "withholding_minor": pd.arrays.IntegerArray(withholding, ~limited),
+            "reason": reason.categorical(),
+        }
         for name in ("source_taxation", "max_rate_pct", "article", "eid", "missing_facts"):
             column = _Column([getattr(o, name) for o in outcomes], row_codes)
             column.set(~covered, None)
-            result[name] = column.categorical()
-        result["withholding_minor"] = pd.arrays.IntegerArray(withholding, ~limited)
-        result["reason"] = reason.categorical()
+            added[name] = column.categorical()
+        result = df.copy()
+        for name in OUTPUT_COLUMNS:
+            result[name] = added[name]
         return result, bad_rows
 
     def _decide_row(self, row: int, treaty: np.ndarray, income: np.ndarray, source: np.ndarray,
@@ -458,7 +465,10 @@ class _Column:
                 self.categories.append(value)
             group_codes[i] = index[value]
         self._index = index
-        self.codes = group_codes[row_codes] if len(values) else np.full(len(row_codes), -1, dtype=np.int64)
+        if len(values):
+            self.codes = np.where(row_codes >= 0, group_codes[np.maximum(row_codes, 0)], -1)
+        else:
+            self.codes = np.full(len(row_codes), -1, dtype=np.int64)
 
     def _code(self, value: Any) -> int:
         if value is None:
@@ -481,8 +491,6 @@ class _Column:
 def outcome_of(decision: Any) -> Outcome:
     rate = decision.max_rate_pct if decision.status == "determined" and decision.source_taxation in ("limited", "none") else None
     reasons = list(decision.reasons)
-    if decision.missing_facts:
-        reasons.insert(0, "missing: " + ", ".join(decision.missing_facts))
     return Outcome(
         status=decision.status,
         source_taxation=decision.source_taxation,
@@ -491,7 +499,7 @@ def outcome_of(decision: Any) -> Outcome:
         article=decision.article_applied,
         eid=decision.eid,
         missing_facts=",".join(decision.missing_facts),
-        reason="; ".join(reasons) if decision.status != "determined" else "; ".join(r for r in reasons),
+        reason="; ".join(reasons),
     )
 
 

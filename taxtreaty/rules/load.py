@@ -57,22 +57,16 @@ def compile_document(
     return compile_treaty(doc, found, codes, in_force=in_force, name=name)
 
 
-def _from_store(identifier: str) -> Document:
+def _from_store(identifier: str, parties: list[str] | tuple[str, ...] | None) -> CompiledTreaty:
+    from taxtreaty.rules.treaties import load_store
+
     try:
-        from taxtreaty.store import Store  # type: ignore[attr-defined]
-    except ImportError:
-        raise InputError(f"{identifier}: no such file, and no treaty store is available to look the id up") from None
-    try:
-        store = Store()  # type: ignore[call-arg]
-        getter = getattr(store, "get_document", None) or getattr(store, "document", None) or store.get
-        doc = getter(identifier)
-    except InputError:
-        raise
-    except Exception as exc:
-        raise InputError(f"{identifier}: not found in the treaty store ({exc})") from None
-    if doc is None:
+        found = load_store(None, lambda _message: None, identifier, parties)
+    except InputError as exc:
+        raise InputError(f"{identifier}: no such file, and {exc}") from None
+    if not found:  # pragma: no cover - load_store raises when the id is unknown
         raise InputError(f"{identifier}: no such file or stored treaty")
-    return doc
+    return found[0]
 
 
 def load_treaty(
@@ -91,7 +85,9 @@ def load_treaty(
     if isinstance(treaty, str | os.PathLike):
         path = Path(treaty)
         if not path.exists():
-            return compile_document(_from_store(str(treaty)), parties, None, in_force, name=str(treaty))
+            if in_force is not None:
+                raise InputError("dates of effect can only be given with a treaty file")
+            return _from_store(str(treaty), parties)
         if path.is_dir():
             raise InputError(f"{path} is a directory; give one treaty file")
         stat = path.stat()

@@ -1,0 +1,239 @@
+"""`taxtreaty ask` (one payment) and `taxtreaty ledger` (a payments file), from the rules engine.
+
+    taxtreaty ask --treaty pt-cz.txt --parties PT,CZ --income dividends --source CZ --residence PT \\
+        --beneficial-owner --recipient company --capital-pct 30 --held-months 26 --date 1998-05-01
+    taxtreaty ask --treaty pt-tl-2011 --scenario payment.json --json      # a stored treaty id
+    taxtreaty ledger payments.csv --treaties treaties/ -o decided.parquet --engine dask
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from taxtreaty.interfaces.cli.common import parse_parties, print_json
+from taxtreaty.text import InputError
+
+LEDGER_EXIT_MALFORMED = 1
+
+
+def _read_scenario(path: str) -> dict[str, Any]:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{path}: the scenario must be a JSON object")
+    return data
+
+
+def _date_option(value: str | None, name: str) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(f"{name} takes a date as YYYY-MM-DD (got {value!r})") from None
+
+
+def _money(value: str | None, name: str) -> int | None:
+    if value is None:
+        return None
+    from taxtreaty.rules.scenario import read_amount
+
+    try:
+        return read_amount(name, value)
+    except InputError:
+        raise InputError(f"{name} takes an amount such as 280 or 280.50 (got {value!r})") from None
+
+
+def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None, dt.date | None] | None,
+          db: str | None) -> Any:
+    from taxtreaty.rules.load import load_treaty
+    from taxtreaty.rules.treaties import load_store
+
+    if Path(treaty).exists():
+        return load_treaty(treaty, parties, in_force)
+    if in_force:
+        raise InputError(f"{treaty}: no such file (--in-force-from/--in-force-until need a treaty file)")
+    try:
+        return load_store(db, lambda _m: None, treaty, parties)[0]
+    except InputError as exc:
+        raise InputError(f"{treaty}: no such file, and not in the treaty store ({exc})") from None
+
+
+def ask_command(
+    treaty: str = typer.Option(..., "--treaty", help="Treaty text file, or the id of a stored treaty."),
+    scenario_file: str = typer.Option(None, "--scenario", help="Scenario as a JSON file (- for stdin) instead of the flags."),
+    income: str = typer.Option(None, "--income", help="dividends, interest, royalties, business_profits, shipping, ..."),
+    source: str = typer.Option(None, "--source", help="Source State (ISO code), where the income arises."),
+    residence: str = typer.Option(None, "--residence", help="Residence State of the recipient (ISO code)."),
+    date: str = typer.Option(None, "--date", help="Payment date, YYYY-MM-DD."),
+    amount: str = typer.Option(None, "--amount", help="Gross amount, e.g. 1000.00."),
+    beneficial_owner: bool = typer.Option(None, "--beneficial-owner/--not-beneficial-owner", help="Is the recipient the beneficial owner?"),
+    recipient: str = typer.Option(None, "--recipient", help="individual, company, government, local_authority, central_bank, named_institution."),
+    capital_pct: str = typer.Option(None, "--capital-pct", help="Share of the payer's capital held, in per cent."),
+    held_months: str = typer.Option(None, "--held-months", help="Months the holding was held before payment."),
+    pe_connected: bool = typer.Option(None, "--pe-connected/--not-pe-connected", help="Connected with a PE or fixed base in the source State?"),
+    payer: str = typer.Option(None, "--payer", help="individual, company, government, local_authority, central_bank, other."),
+    days_present: str = typer.Option(None, "--days-present", help="Days present in the source State."),
+    employer_resident: str = typer.Option(None, "--employer-resident", help="State where the employer is resident (ISO code)."),
+    nationality: str = typer.Option(None, "--nationality", help="Nationality of the individual (ISO code)."),
+    parties: str = typer.Option(None, "--parties", help="Contracting States when the text does not name them, e.g. PT,CZ."),
+    in_force_from: str = typer.Option(None, "--in-force-from", help="The convention has effect for payments from this date."),
+    in_force_until: str = typer.Option(None, "--in-force-until", help="... and until this date."),
+    residence_tax: str = typer.Option(None, "--residence-tax", help="Residence tax before credit on this income: computes the credit."),
+    db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
+    as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
+) -> None:
+    """Who may tax one payment, at what rate, with what relief, and the words that say so."""
+    from taxtreaty.rules import decide_compiled, scenario_from
+    from taxtreaty.rules.relief import credit_for_decision
+
+    flags = {
+        "income": income, "source": source, "residence": residence, "date": date, "amount": amount,
+        "beneficial_owner": beneficial_owner, "recipient": recipient, "capital_pct": capital_pct,
+        "held_months": held_months, "pe_connected": pe_connected, "payer": payer, "days_present": days_present,
+        "employer_resident": employer_resident, "nationality": nationality,
+    }
+    given = {k: v for k, v in flags.items() if v is not None}
+    if scenario_file is not None:
+        if given:
+            raise InputError(f"give the scenario either with --scenario or with flags, not both (got --{next(iter(given)).replace('_', '-')})")
+        raw = _read_scenario(scenario_file)
+    else:
+        raw = given
+    facts = scenario_from(raw)
+    window = (_date_option(in_force_from, "--in-force-from"), _date_option(in_force_until, "--in-force-until"))
+    compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db)
+    decision = decide_compiled(compiled, facts)
+    data = decision.to_dict()
+    tax = _money(residence_tax, "--residence-tax")
+    if tax is not None:
+        if decision.withholding_minor is None:
+            raise InputError("--residence-tax needs --amount and a decision with a source-tax cap")
+        data["relief"] = {**data["relief"], **credit_for_decision(decision, decision.withholding_minor, tax)}
+    if as_json:
+        print_json(data)
+    else:
+        _print_decision(data, compiled.name)
+
+
+def _print_decision(data: dict[str, Any], name: str) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console(highlight=False)
+    status = data["status"]
+    colour = {"determined": "green", "indeterminate": "yellow", "not_covered": "red"}[status]
+    headline = f"[bold {colour}]{status}[/]"
+    if data.get("source_taxation"):
+        headline += f"  source taxation: [bold]{data['source_taxation']}[/]"
+    if data.get("max_rate_pct") is not None:
+        headline += f"  max rate: [bold]{data['max_rate_pct']}%[/]"
+    if data.get("article_applied"):
+        headline += f"  article {data['article_applied']}"
+    if data.get("max_withholding") is not None:
+        headline += f"  max withholding: {data['max_withholding']}"
+    console.print(f"{escape(name)}: {headline}")
+    for n, step in enumerate(data["trace"], start=1):
+        console.print(f" {n}. [cyan]{step['eid']}[/] [{step['language']}] {escape(step['effect'])}")
+        console.print(f"    [dim]“{escape(step['quote'])}”[/] (chars {step['span'][0]}-{step['span'][1]})")
+    if data.get("candidates"):
+        console.print("[bold]candidates:[/]")
+        for c in data["candidates"]:
+            rate = f" {c['max_rate_pct']}%" if c.get("max_rate_pct") is not None else ""
+            console.print(f"  - {c['source_taxation']}{rate} ({c.get('eid') or '-'}) if {escape(c['if'])}")
+    if data["missing_facts"]:
+        console.print(f"[bold]missing facts:[/] {', '.join(data['missing_facts'])}")
+    for reason in data["reasons"]:
+        console.print(f"[bold]note:[/] {escape(reason)}")
+    for a in data.get("assumptions", []):
+        console.print(f"[bold]assumed:[/] {escape(a['why'])}")
+    relief = data.get("relief") or {}
+    if relief:
+        where = f" ({relief['eid']})" if relief.get("eid") else ""
+        extra = f": credit {relief['credit'] / 100:.2f}" if "credit" in relief else ""
+        why = f" — {escape(relief['reason'])}" if relief.get("reason") else ""
+        console.print(f"[bold]relief:[/] {relief.get('method')}{where}{extra}{why}")
+
+
+def ledger_command(
+    payments: str = typer.Argument(..., help="Payments ledger, .csv or .parquet (columns: scenario keys)."),
+    treaties: str = typer.Option(..., "--treaties", help="Directory of treaty files, or a treaty store (path or URL)."),
+    output: str = typer.Option(..., "-o", "--output", help="Output file, .csv or .parquet."),
+    engine: str = typer.Option("local", "--engine", help="local (pandas, one process) or dask."),
+    scheduler: str = typer.Option(None, "--scheduler", help="With --engine dask: address of a running scheduler."),
+    partition_rows: int = typer.Option(200_000, "--partition-rows", min=1, help="Rows per chunk / Dask partition."),
+) -> None:
+    """Add max rate, withholding, status, article and eId to every row of a payments ledger."""
+    from taxtreaty.rules.ledger import LedgerEvaluator
+    from taxtreaty.rules.ledger_io import ledger_format
+    from taxtreaty.rules.treaties import load_book
+
+    if engine not in ("local", "dask"):
+        raise InputError(f"--engine takes local or dask (got {engine!r})")
+    if scheduler and engine != "dask":
+        raise InputError("--scheduler needs --engine dask")
+    ledger_format(payments, "input")
+    ledger_format(output, "output")
+    if not Path(payments).exists():
+        raise InputError(f"cannot read {payments}: no such file")
+    if Path(payments).resolve() == Path(output).resolve():
+        raise InputError("-o would overwrite the ledger itself; choose another output file")
+    book = load_book(treaties, lambda message: typer.echo(f"taxtreaty: warning: {message}", err=True))
+    evaluator = LedgerEvaluator(book)
+    with _progress() as progress:
+        if engine == "dask":
+            from taxtreaty.rules.dask_engine import run_dask
+
+            report = run_dask(payments, evaluator, output, scheduler, progress, partition_rows)
+        else:
+            from taxtreaty.rules.ledger_io import run_local
+
+            report = run_local(payments, evaluator, output, progress, partition_rows)
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(report.statuses.items()))
+    typer.echo(f"{output}: {report.rows} rows ({counts}); {len(book.treaties)} treaties; "
+               f"{report.decided_groups} distinct cases decided", err=True)
+    for bad in report.malformed[:20]:
+        typer.echo(f"taxtreaty: malformed: {payments}: {bad}", err=True)
+    if len(report.malformed) > 20:
+        typer.echo(f"taxtreaty: malformed: ... and {len(report.malformed) - 20} more rows (status 'malformed' in {output})", err=True)
+    if report.malformed:
+        raise typer.Exit(LEDGER_EXIT_MALFORMED)
+
+
+class _progress:
+    """A rich progress bar on a terminal; nothing when stderr is redirected."""
+
+    def __enter__(self) -> Any:
+        if not sys.stderr.isatty():
+            return None
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._bar = Progress(TextColumn("ledger"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True)
+        self._bar.__enter__()
+        self._task = self._bar.add_task("rows", total=None)
+
+        def update(done: int, total: int | None) -> None:
+            self._bar.update(self._task, completed=done, total=total)
+
+        return update
+
+    def __exit__(self, *exc: object) -> None:
+        if hasattr(self, "_bar"):
+            self._bar.__exit__(*exc)  # type: ignore[arg-type]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ask")(ask_command)
+    app.command("ledger")(ledger_command)

@@ -1,0 +1,203 @@
+"""Sets of treaties for the ledger: every treaty file of a directory, or every treaty of a store.
+
+Directory layout (DIR):
+
+    DIR/
+      pt-cz.txt                  # one convention per file (.txt, .md, .html)
+      pt-cz.provisions.yaml      # optional hand-written provisions (see handwritten.py)
+      treaties.yaml              # optional: what the files do not say themselves
+
+    # treaties.yaml: one entry per file name
+    pt-cz.txt:
+      parties: [PT, CZ]          # needed when the text does not name its Contracting States
+      in_force: {from: 1997-01-01, until: 2030-12-31}
+      provisions: rules/pt-cz.yaml   # hand-written provisions, relative to DIR
+    old-draft.txt: {skip: true}
+
+A fragment whose parties are neither in the text nor in treaties.yaml cannot be matched to a
+ledger row (rows are matched by their source and residence States), so it is skipped with a
+warning naming the file and the fix. A stored treaty (DB: an SQLite file or database URL made
+by `taxtreaty ingest`) is read with its stored parse tree and provisions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from taxtreaty.provisions.model import ProvisionSet
+from taxtreaty.rules.compile import CompiledTreaty, compile_treaty
+from taxtreaty.rules.handwritten import load_handwritten
+from taxtreaty.rules.ledger import TreatyBook
+from taxtreaty.rules.load import compile_document
+from taxtreaty.structure import parse_file
+from taxtreaty.text import InputError
+
+TREATY_SUFFIXES = {".txt", ".md", ".html", ".htm", ".xml"}
+MAPPING_FILE = "treaties.yaml"
+_ENTRY_KEYS = {"parties", "in_force", "provisions", "skip"}
+Warn = Callable[[str], None]
+
+
+def _date(value: Any, where: str) -> dt.date | None:
+    if value is None:
+        return None
+    try:
+        return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise InputError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _mapping(folder: Path) -> dict[str, dict[str, Any]]:
+    path = folder / MAPPING_FILE
+    if not path.exists():
+        return {}
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML ({str(exc).splitlines()[0]})") from None
+    if not isinstance(raw, dict):
+        raise InputError(f"{path}: expected a mapping of file name -> settings")
+    for name, entry in raw.items():
+        if not isinstance(entry, dict):
+            raise InputError(f"{path}: {name}: expected a mapping")
+        unknown = set(entry) - _ENTRY_KEYS
+        if unknown:
+            raise InputError(f"{path}: {name}: unknown key {sorted(unknown)[0]!r}")
+        if not (folder / str(name)).is_file():
+            raise InputError(f"{path}: {name}: no such file in {folder}")
+    return {str(k): v for k, v in raw.items()}
+
+
+def _parties(value: Any, where: str) -> list[str] | None:
+    if value is None:
+        return None
+    codes = [str(c).strip().upper() for c in value] if isinstance(value, list) else str(value).upper().split(",")
+    if len(codes) != 2 or not all(len(c) == 2 and c.isalpha() for c in codes):
+        raise InputError(f"{where}: parties takes two ISO 3166 codes such as [PT, CZ]")
+    return codes
+
+
+def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path | None = None) -> CompiledTreaty:
+    entry = entry or {}
+    where = f"{folder / MAPPING_FILE if folder else path}: {path.name}"
+    parties = _parties(entry.get("parties"), where)
+    window = entry.get("in_force")
+    in_force = None
+    if window is not None:
+        if not isinstance(window, dict) or set(window) - {"from", "until"}:
+            raise InputError(f"{where}: in_force takes 'from' and 'until' dates")
+        in_force = (_date(window.get("from"), where), _date(window.get("until"), where))
+    doc = parse_file(str(path))
+    handwritten = Path(folder or path.parent) / str(entry["provisions"]) if entry.get("provisions") else None
+    sibling = path.with_name(path.stem + ".provisions.yaml")
+    if handwritten is None and sibling.exists():
+        handwritten = sibling
+    if handwritten is not None:
+        provisions, file_window = load_handwritten(handwritten, doc)
+        parties = parties or provisions.parties or None
+        return compile_document(doc, parties, provisions, in_force or file_window, name=path.name)
+    return compile_document(doc, parties, None, in_force, name=path.name)
+
+
+def load_directory(folder: Path, warn: Warn) -> list[CompiledTreaty]:
+    mapping = _mapping(folder)
+    treaties: list[CompiledTreaty] = []
+    for path in sorted(folder.iterdir()):
+        if not path.is_file() or path.suffix.lower() not in TREATY_SUFFIXES or path.name.startswith("."):
+            continue
+        entry = mapping.get(path.name, {})
+        if entry.get("skip"):
+            continue
+        try:
+            treaty = compile_file(path, entry, folder)
+        except InputError as exc:
+            warn(f"{path.name}: skipped: {exc}")
+            continue
+        if len(treaty.parties) != 2:
+            warn(f"{path.name}: skipped: the text does not name its Contracting States; "
+                 f"add '{path.name}: {{parties: [XX, YY]}}' to {folder / MAPPING_FILE}")
+            continue
+        treaties.append(treaty)
+    return treaties
+
+
+def load_store(location: str | None, warn: Warn, ref: str | None = None,
+               parties: list[str] | tuple[str, ...] | None = None) -> list[CompiledTreaty]:
+    try:
+        from sqlalchemy import select
+        from sqlalchemy.orm import Session
+
+        from taxtreaty.store import Store
+        from taxtreaty.store.export import load_parsed
+        from taxtreaty.store.queries import resolve_treaty
+        from taxtreaty.store.schema import Document, Treaty
+    except ImportError:  # pragma: no cover - the store ships with the package
+        raise InputError("the treaty store is not available in this installation") from None
+    result: list[CompiledTreaty] = []
+    with Store.open(location, create=False) as store, Session(store.engine) as session:
+        rows = [resolve_treaty(session, ref)] if ref else session.execute(select(Treaty).order_by(Treaty.id)).scalars().all()
+        for treaty in rows:
+            docs = session.execute(select(Document).where(Document.treaty_id == treaty.id).order_by(Document.id)).scalars().all()
+            stored = treaty.parties.split(",") if treaty.parties else []
+            codes = list(parties) if parties else stored
+            compiled = []
+            for row in docs:
+                parsed = load_parsed(row)
+                if row.provisions_json:
+                    provisions = ProvisionSet.model_validate_json(row.provisions_json)
+                    compiled.append(compile_treaty(parsed, provisions, codes or None, name=treaty.id))
+                else:
+                    compiled.append(compile_document(parsed, codes or None, None, name=treaty.id))
+            if not compiled:
+                continue
+            merged = merge(compiled)
+            if len(merged.parties) != 2 and not ref:
+                warn(f"{treaty.id}: skipped: the stored texts do not name their Contracting States")
+                continue
+            result.append(merged)
+    return result
+
+
+def merge(parts: list[CompiledTreaty]) -> CompiledTreaty:
+    """One treaty from several documents (fragments of one convention): for each topic, the
+    document that holds its article and the most rules wins."""
+    base = parts[0]
+    for other in parts[1:]:
+        for topic, rules in other.topics.items():
+            mine = base.topics.get(topic)
+            weight = (rules.article_eid is not None, len(rules.caps) + len(rules.exemptions) + len(rules.allocations))
+            if mine is None or weight > (mine.article_eid is not None, len(mine.caps) + len(mine.exemptions) + len(mine.allocations)):
+                base.topics[topic] = rules
+        base.relief = base.relief or other.relief
+        if not base.in_force.known:
+            base.in_force = other.in_force
+        base.pe_articles = {**other.pe_articles, **base.pe_articles}
+        base.complete = base.complete or other.complete
+        for language, numbers in other.articles_present.items():
+            base.articles_present.setdefault(language, [])
+            base.articles_present[language] += [n for n in numbers if n not in base.articles_present[language]]
+        base.article_topics = {**other.article_topics, **base.article_topics}
+    return base
+
+
+def load_book(location: str, warn: Warn, parties_required: bool = True) -> TreatyBook:
+    """Every treaty of a directory or a store, keyed by the pair of its Contracting States."""
+    path = Path(location)
+    if path.is_dir():
+        treaties = load_directory(path, warn)
+        where = f"directory {location}"
+    elif "://" in location or path.suffix.lower() in (".sqlite", ".db", ".sqlite3"):
+        treaties = load_store(location, warn)
+        where = f"store {location}"
+    elif path.exists():
+        raise InputError(f"--treaties takes a directory of treaty files or a store (got the file {location})")
+    else:
+        raise InputError(f"--treaties: no such directory or store: {location}")
+    if not treaties:
+        raise InputError(f"no treaty with known Contracting States in {where}")
+    return TreatyBook(treaties)
