@@ -13,6 +13,7 @@ errors raise `taxtreaty.text.InputError` with a one-line message. See docs/store
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
@@ -63,7 +64,8 @@ class Store:
     # -- writing -----------------------------------------------------------------------------
     def ingest(self, paths: Iterable[str], *, treaty: str | None = None, processes: int | None = None,
                progress: Callable[[str, str], None] | None = None) -> _ingest.IngestReport:
-        report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress)
+        report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress,
+                                exclude=self.own_files())
         self._vocabulary = None
         return report
 
@@ -71,6 +73,11 @@ class Store:
         report = _ingest.ingest_bytes(self.engine, data, path, treaty)
         self._vocabulary = None
         return report
+
+    def own_files(self) -> list[Path]:
+        """The files of a SQLite store (never ingested, even when they sit among the texts)."""
+        path = sqlite_path(self.url)
+        return [] if path is None else [Path(f"{path}{suffix}") for suffix in ("", "-wal", "-shm", "-journal")]
 
     # -- reading -----------------------------------------------------------------------------
     def list_treaties(self, country: str | None = None) -> list[_queries.TreatySummary]:

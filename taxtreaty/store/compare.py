@@ -8,6 +8,7 @@ word-level diff.
 from __future__ import annotations
 
 import difflib
+from decimal import Decimal, InvalidOperation
 
 import regex
 from pydantic import BaseModel, Field
@@ -132,6 +133,13 @@ def word_diff(old: str, new: str) -> str:
     return " ".join(out)
 
 
+def _rate_key(value: str) -> tuple[int, Decimal]:
+    try:
+        return 0, Decimal(value.rstrip("%"))
+    except InvalidOperation:
+        return 1, Decimal(0)
+
+
 def _differences(a: SideView, b: SideView) -> list[str]:
     if a.article is None or b.article is None:
         missing = a if a.article is None else b
@@ -139,7 +147,7 @@ def _differences(a: SideView, b: SideView) -> list[str]:
     notes = [f"{s.treaty}: {s.note}" for s in (a, b) if s.note]
     caps_a = sorted((f.value, f.conditions) for f in a.figures if f.kind == "withholding_cap")
     caps_b = sorted((f.value, f.conditions) for f in b.figures if f.kind == "withholding_cap")
-    rates_a, rates_b = sorted({v for v, _ in caps_a}), sorted({v for v, _ in caps_b})
+    rates_a, rates_b = sorted({v for v, _ in caps_a}, key=_rate_key), sorted({v for v, _ in caps_b}, key=_rate_key)
     if rates_a != rates_b:
         notes.append(f"rates: {' / '.join(rates_a) or '-'} against {' / '.join(rates_b) or '-'}")
     elif caps_a != caps_b:

@@ -50,8 +50,12 @@ class IngestReport(BaseModel):
         return not self.rejected
 
 
-def expand_paths(paths: Iterable[str]) -> tuple[list[Path], list[IngestItem]]:
-    """Files named, found under folders (recursively), or matched by globs; missing ones rejected."""
+def expand_paths(paths: Iterable[str], exclude: Iterable[Path] = ()) -> tuple[list[Path], list[IngestItem]]:
+    """Files named, found under folders (recursively), or matched by globs; missing ones rejected.
+
+    `exclude` holds files never to read (the store's own database files when it sits in the folder).
+    """
+    excluded = {p.resolve() for p in exclude}
     files: list[Path] = []
     rejected: list[IngestItem] = []
     for raw in paths:
@@ -76,7 +80,7 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[Path], list[IngestItem]]:
     unique = []
     for f in files:
         key = f.resolve()
-        if key not in seen:
+        if key not in seen and key not in excluded:
             seen.add(key)
             unique.append(f)
     return unique, rejected
@@ -102,11 +106,12 @@ def ingest(
     treaty: str | None = None,
     processes: int | None = None,
     progress: Callable[[str, str], None] | None = None,
+    exclude: Iterable[Path] = (),
 ) -> IngestReport:
     """Add the files under `paths`; `progress(path, outcome)` is called once per file."""
     if treaty is not None and not TREATY_ID.match(treaty):
         raise InputError(f"--treaty takes an id of letters, digits, '.', '_' and '-' (got {treaty!r})")
-    files, rejected = expand_paths(paths)
+    files, rejected = expand_paths(paths, exclude)
     report = IngestReport(rejected=rejected)
     notify = progress or (lambda _path, _outcome: None)
     with engine.connect() as connection:

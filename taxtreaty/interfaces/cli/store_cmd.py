@@ -7,6 +7,7 @@ They all work on one store: `--db PATH|URL`, else `$TAXTREATY_DB`, else the defa
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -49,7 +50,10 @@ def ingest_command(
 
     if jobs < 0:
         raise InputError("--jobs must be 0 (automatic) or more")
-    files, missing = expand_paths(paths)
+    from taxtreaty.store.urls import resolve_url, sqlite_path
+
+    own = sqlite_path(resolve_url(db))
+    files, missing = expand_paths(paths, [Path(f"{own}{s}") for s in ("", "-wal", "-shm")] if own else [])
     if not files:
         reasons = "; ".join(f"{m.path}: {m.reason}" for m in missing) or "no files"
         raise InputError(f"nothing to ingest ({reasons})")
