@@ -95,6 +95,12 @@ def _prepared(jobs: list[tuple[str, bytes]], processes: int) -> Iterator[Prepare
         for job in jobs:
             yield _prepare_job(job)
         return
+    # warm the parser's and extractor's caches (compiled patterns, vocabularies) once, in the
+    # parent, so every forked worker starts with them instead of building its own
+    from taxtreaty.store.synthetic import convention
+
+    for language in ("en", "pt", "es"):
+        prepare(None, convention(0, language=language).text.encode())
     with multiprocessing.get_context("fork").Pool(processes) as pool:
         yield from pool.imap(_prepare_job, jobs, chunksize=2)
 
