@@ -130,7 +130,9 @@ class Writer:
         if self.format == "csv":
             frame.to_csv(self.temp, mode="w" if self._first else "a", header=self._first, index=False)
         else:
-            table = pa.Table.from_pandas(_plain(frame), preserve_index=False)
+            # without pandas metadata: the file's types alone decide how it reads back, whichever
+            # engine (pandas or Dask, with their own string dtypes) produced the frame
+            table = pa.Table.from_pandas(_plain(frame), preserve_index=False).replace_schema_metadata(None)
             if self._parquet is None:
                 self._schema = table.schema
                 self._parquet = pq.ParquetWriter(self.temp, self._schema)

@@ -1,0 +1,192 @@
+"""The ledger: vectorised evaluation equals one decision per row; malformed rows keep their line
+number; CSV and Parquet in and out; `--engine dask` gives the same output row for row."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import FIXTURES, seed_path
+from typer.testing import CliRunner
+
+from taxtreaty.interfaces.cli import app
+from taxtreaty.rules import decide
+from taxtreaty.rules.dask_engine import run_dask
+from taxtreaty.rules.ledger import LedgerEvaluator
+from taxtreaty.rules.ledger_io import run_local
+from taxtreaty.rules.treaties import load_book
+
+RULES = FIXTURES / "rules"
+
+
+@pytest.fixture(scope="module")
+def treaty_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("treaties")
+    shutil.copy(seed_path("000"), folder / "pt-cz.txt")
+    shutil.copy(seed_path("002"), folder / "pt-tl.txt")  # names its parties; provisions from the extractor
+    shutil.copy(seed_path("003"), folder / "pt-ve.txt")
+    shutil.copy(seed_path("004"), folder / "unnamed.txt")  # no parties anywhere: skipped with a warning
+    shutil.copy(RULES / "seed_000.provisions.yaml", folder / "pt-cz.provisions.yaml")
+    shutil.copy(RULES / "seed_003.provisions.yaml", folder / "ve-rules.yaml")
+    (folder / "treaties.yaml").write_text(
+        "pt-cz.txt: {parties: [PT, CZ]}\n"
+        "pt-ve.txt: {parties: [PT, VE], provisions: ve-rules.yaml}\n",
+        encoding="utf-8",
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def book(treaty_dir):
+    warnings: list[str] = []
+    result = load_book(str(treaty_dir), warnings.append)
+    assert [w.split(":")[0] for w in warnings] == ["unnamed.txt"]
+    return result
+
+
+def random_ledger(n: int, seed: int = 7) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    pairs = [("CZ", "PT"), ("PT", "CZ"), ("TL", "PT"), ("PT", "TL"), ("VE", "PT"), ("ES", "PT")]
+    chosen = rng.integers(0, len(pairs), n)
+    return pd.DataFrame({
+        "income": rng.choice(["dividends", "interest", "shipping", "pensions", "royalties", "business_profits"], n),
+        "source": [pairs[i][0] for i in chosen],
+        "residence": [pairs[i][1] for i in chosen],
+        "date": rng.choice(["1996-06-01", "1996-12-31", "1997-01-01", "1998-05-01", "", "2024-05-01"], n),
+        "amount": rng.choice(["1000", "250.55", "", "0.99", "123456789.01"], n),
+        "beneficial_owner": rng.choice(["yes", "no", ""], n),
+        "recipient": rng.choice(["company", "individual", "government", "central_bank", ""], n),
+        "capital_pct": rng.choice(["30", "24.99", "25", "", "100"], n),
+        "held_months": rng.choice(["26", "12", "", "24", "23"], n),
+        "pe_connected": rng.choice(["", "no", "yes"], n, p=[0.8, 0.15, 0.05]),
+        "payer": rng.choice(["", "government", "company", "local_authority"], n),
+        "memo": [f"row {i}" for i in range(n)],
+    })
+
+
+def _none(value):
+    return None if value is None or value is pd.NA or (isinstance(value, float) and np.isnan(value)) else value
+
+
+def test_vectorised_equals_one_decision_per_row(book):
+    ledger = random_ledger(3000)
+    result, bad = LedgerEvaluator(book).evaluate(ledger)
+    assert bad == []
+    assert len(result) == len(ledger)
+    assert list(result["memo"]) == list(ledger["memo"])  # other columns pass through, in order
+    checked = 0
+    for i in range(len(ledger)):
+        row = {k: v for k, v in ledger.iloc[i].items() if v != "" and k != "memo"}
+        index = book.by_pair.get(frozenset((row["source"], row["residence"])))
+        got = result.iloc[i]
+        if index is None:
+            assert got["status"] == "not_covered"
+            continue
+        expected = decide(book.treaties[index], row)
+        assert got["status"] == expected.status
+        assert _none(got["max_rate_pct"]) == (None if expected.max_rate_pct is None else str(expected.max_rate_pct))
+        assert _none(got["eid"]) == expected.eid
+        assert _none(got["withholding_minor"]) == expected.withholding_minor
+        assert _none(got["missing_facts"]) in (None, ",".join(expected.missing_facts))
+        checked += 1
+    assert checked > 2000
+
+
+def test_known_rows(book):
+    ledger = pd.DataFrame([
+        {"income": "dividends", "source": "CZ", "residence": "PT", "date": "1998-05-01", "amount": "1000",
+         "beneficial_owner": "yes", "recipient": "company", "capital_pct": "30", "held_months": "26"},
+        {"income": "dividends", "source": "VE", "residence": "PT", "date": "1996-06-01", "amount": "250.50",
+         "beneficial_owner": "yes", "recipient": "", "capital_pct": "", "held_months": ""},
+        {"income": "dividends", "source": "TL", "residence": "PT", "date": "", "amount": "",
+         "beneficial_owner": "yes", "recipient": "", "capital_pct": "", "held_months": ""},
+    ])
+    result, _ = LedgerEvaluator(book).evaluate(ledger)
+    assert list(result["status"]) == ["determined", "determined", "indeterminate"]
+    assert list(result["max_rate_pct"][:2]) == ["10", "15"]
+    assert list(result["withholding_minor"][:2]) == [10000, 3757]
+    assert list(result["treaty"]) == ["pt-cz.txt", "pt-ve.txt", "pt-tl.txt"]
+    assert "art_10__para_2" in result["reason"][2]
+
+
+def test_malformed_rows_keep_their_line_numbers(book):
+    ledger = random_ledger(10)
+    ledger.loc[2, "date"] = "2024-13-01"
+    ledger.loc[4, "income"] = "dividend"
+    ledger.loc[5, "capital_pct"] = "150"
+    ledger.loc[6, "amount"] = "10.001"
+    ledger.loc[7, "beneficial_owner"] = "perhaps"
+    ledger.loc[8, "source"] = ""
+    result, bad = LedgerEvaluator(book).evaluate(ledger, first_line=2)
+    assert len(result) == 10
+    assert [(b.line, b.column) for b in bad] == [(4, "date"), (6, "income"), (7, "capital_pct"), (8, "amount"),
+                                                 (9, "beneficial_owner"), (10, "source")]
+    assert list(result["status"][[2, 4, 5, 6, 7, 8]]) == ["malformed"] * 6
+    assert result["reason"][2] == "line 4: date: must be a date as YYYY-MM-DD"
+    assert "malformed" not in set(result["status"][[0, 1, 3, 9]])
+
+
+def test_cli_ledger_csv_reports_malformed_rows_and_writes_every_row(treaty_dir, tmp_path):
+    ledger = random_ledger(50)
+    ledger.loc[10, "held_months"] = "twelve"
+    source = tmp_path / "payments.csv"
+    ledger.to_csv(source, index=False)
+    out = tmp_path / "decided.csv"
+    result = CliRunner().invoke(app, ["ledger", str(source), "--treaties", str(treaty_dir), "-o", str(out)])
+    assert result.exit_code == 1, result.output
+    assert "line 12: held_months: not a number" in result.output
+    written = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert len(written) == 50
+    assert written.loc[10, "status"] == "malformed"
+    assert {"treaty", "status", "max_rate_pct", "withholding", "article", "eid", "reason"} <= set(written.columns)
+    assert set(written["withholding"][written["withholding"] != ""].str.match(r"^\d+\.\d\d$")) == {True}
+
+
+def test_cli_ledger_parquet_round_trip(treaty_dir, tmp_path):
+    ledger = random_ledger(40)
+    source = tmp_path / "payments.parquet"
+    ledger.to_parquet(source, index=False)
+    out = tmp_path / "decided.parquet"
+    result = CliRunner().invoke(app, ["ledger", str(source), "--treaties", str(treaty_dir), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    written = pd.read_parquet(out)
+    assert len(written) == 40 and list(written["memo"]) == list(ledger["memo"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--engine", "spark"], "--engine takes local or dask"),
+        (["--scheduler", "tcp://x:1"], "--scheduler needs --engine dask"),
+    ],
+)
+def test_cli_ledger_bad_options(treaty_dir, tmp_path, args, message):
+    source = tmp_path / "p.csv"
+    random_ledger(3).to_csv(source, index=False)
+    result = CliRunner().invoke(app, ["ledger", str(source), "--treaties", str(treaty_dir), "-o", str(tmp_path / "o.csv"), *args])
+    assert result.exit_code != 0
+    assert message in str(result.exception or "") + result.output
+
+
+def test_missing_column_writes_nothing(book, tmp_path):
+    source = tmp_path / "p.csv"
+    random_ledger(3).drop(columns=["residence"]).to_csv(source, index=False)
+    out = tmp_path / "o.csv"
+    with pytest.raises(Exception, match="missing column 'residence'"):
+        run_local(str(source), LedgerEvaluator(book), str(out))
+    assert list(tmp_path.iterdir()) == [source]  # no output, no temporary file left behind
+
+
+def test_dask_engine_gives_the_same_output_row_for_row(book, tmp_path):
+    ledger = random_ledger(900, seed=11)
+    ledger.loc[17, "date"] = "not a date"
+    source = tmp_path / "payments.parquet"
+    ledger.to_parquet(source, index=False)
+    local_out, dask_out = tmp_path / "local.parquet", tmp_path / "dask.parquet"
+    local = run_local(str(source), LedgerEvaluator(book), str(local_out), chunk_rows=250)
+    dasked = run_dask(str(source), LedgerEvaluator(book), str(dask_out), partition_rows=200)
+    assert local.rows == dasked.rows == 900
+    assert [str(b) for b in local.malformed] == [str(b) for b in dasked.malformed] == ["row 18: date: must be a date as YYYY-MM-DD"]
+    pd.testing.assert_frame_equal(pd.read_parquet(local_out), pd.read_parquet(dask_out))

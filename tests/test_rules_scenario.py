@@ -1,0 +1,106 @@
+"""Scenario validation: exactly the keys of issue 4, clear one-line errors, exact money."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from taxtreaty.rules import SCENARIO_KEYS, ScenarioError, scenario_from
+from taxtreaty.rules.relief import attributable_tax, exemption_with_progression, ordinary_credit
+from taxtreaty.text import InputError
+
+BASE = {"income": "dividends", "source": "tl", "residence": "PT"}
+
+
+def test_keys_are_exactly_those_of_the_issue():
+    assert SCENARIO_KEYS == (
+        "income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
+        "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality",
+    )
+
+
+def test_reads_and_normalises_values():
+    s = scenario_from({**BASE, "date": "2024-05-01", "amount": "1000.5", "beneficial_owner": "yes",
+                       "recipient": "Company", "capital_pct": "30,5", "held_months": "26", "pe_connected": False,
+                       "payer": "local-authority", "nationality": "pt"})
+    assert (s.source, s.residence, s.date) == ("TL", "PT", dt.date(2024, 5, 1))
+    assert s.amount_minor == 100050
+    assert (s.beneficial_owner, s.recipient, s.capital_pct, s.held_months) == (True, "company", Decimal("30.5"), 26)
+    assert (s.pe_connected, s.payer, s.nationality) == (False, "local_authority", "PT")
+    assert s.topic == "dividends"
+    assert scenario_from(s) is s
+    assert s.to_dict()["amount"] == "1000.50"
+
+
+@pytest.mark.parametrize("unknown", [None, "", "unknown", "?"])
+def test_unknown_spellings_are_none(unknown):
+    assert scenario_from({**BASE, "beneficial_owner": unknown, "held_months": unknown}).held_months is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"colour": "red"}, "unknown key 'colour'"),
+        ({"income": "dividend"}, "income must be one of"),
+        ({"income": None}, "income is required"),
+        ({"source": "Portugal"}, "source must be an ISO 3166"),
+        ({"residence": None}, "residence is required"),
+        ({"source": "PT"}, "the same State"),
+        ({"date": "01/05/2024"}, "date must be a date"),
+        ({"date": "2024-02-30"}, "date must be a date"),
+        ({"amount": "-1"}, "amount must be at least 0"),
+        ({"amount": "10.001"}, "more than two decimals"),
+        ({"amount": "ten"}, "amount must be a number"),
+        ({"beneficial_owner": "maybe"}, "beneficial_owner must be yes, no or unknown"),
+        ({"recipient": "trust"}, "recipient must be one of"),
+        ({"capital_pct": "101"}, "capital_pct must be between 0 and 100"),
+        ({"held_months": "2.5"}, "held_months must be a whole number"),
+        ({"held_months": True}, "held_months must be a number"),
+        ({"days_present": "-3"}, "days_present must be between"),
+        ({"payer": "bank"}, "payer must be one of"),
+        ({"employer_resident": "Spain"}, "employer_resident must be an ISO"),
+    ],
+)
+def test_bad_scenarios_give_one_line_errors(change, message):
+    with pytest.raises(ScenarioError) as info:
+        scenario_from({**BASE, **change})
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+    assert isinstance(info.value, InputError)
+
+
+def test_not_a_mapping():
+    with pytest.raises(ScenarioError, match="expected a JSON object"):
+        scenario_from(["dividends"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("foreign", "residence", "credit", "capped"), [(10000, 28000, 10000, False), (10000, 6000, 6000, True),
+                                                                       (0, 500, 0, False)])
+def test_ordinary_credit(foreign, residence, credit, capped):
+    result = ordinary_credit(foreign, residence, {"eid": "art_24__para_1"})
+    assert (result.credit_minor, result.capped) == (credit, capped)
+    assert result.to_dict()["eid"] == "art_24__para_1"
+
+
+def test_attributable_tax_is_proportional_and_rounded_down():
+    assert attributable_tax(90000, 1000, 3000) == 30000
+    assert attributable_tax(100, 1, 3) == 33
+    with pytest.raises(InputError):
+        attributable_tax(100, 5, 3)
+
+
+def test_exemption_with_progression_uses_the_rate_of_the_whole_income():
+    def schedule(income: int) -> int:  # 10% up to 10,000.00, 30% above
+        return income // 10 if income <= 1_000_000 else 100_000 + (income - 1_000_000) * 3 // 10
+
+    result = exemption_with_progression(1_000_000, 1_000_000, schedule)
+    assert result["without_progression"] == 100_000
+    assert result["tax"] == 200_000  # 20% average on the whole, applied to the taxable half
+    assert result["rate_pct"] == "20.0000"
+
+
+def test_money_must_be_whole_minor_units():
+    with pytest.raises(InputError):
+        ordinary_credit(10.5, 3)  # type: ignore[arg-type]
