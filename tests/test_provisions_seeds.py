@@ -207,3 +207,14 @@ def test_module_is_callable_and_parties_override(seeds):
     from taxtreaty.provisions import extract_provisions
 
     assert extract_provisions(doc).model_dump() == ps.model_dump()
+
+
+def test_002_government_service_paying_state_with_residence_exception(seeds):
+    _, ps, _ = seeds["002"]
+    rules = [(p.cite.eid, p.allocation) for p in ps.find(topic="government_service", kind="allocation", language="pt")]
+    assert rules == [
+        ("art_19__para_1", "paying_state_only"), ("art_19__para_1", "residence_only"),
+        ("art_19__para_2", "paying_state_only"), ("art_19__para_2", "residence_only"),
+    ]
+    (notwithstanding,) = [p for p in ps.find(topic="government_service") if p.overrides]
+    assert notwithstanding.overrides == ["art_19__para_1"] and notwithstanding.cite.eid == "art_19__para_2"

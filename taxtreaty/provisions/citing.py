@@ -44,9 +44,15 @@ class Unit:
     folded: str
     role: str  # whole | intro | point | wrap
     context: list[Unit] = field(default_factory=list)
+    _sentences: list[tuple[int, int]] | None = field(default=None, repr=False, compare=False)
 
     def sentences(self) -> list[tuple[int, int]]:
-        """Sentence ranges, as offsets into `text`."""
+        """Sentence ranges, as offsets into `text` (computed once)."""
+        if self._sentences is None:
+            self._sentences = self._split()
+        return self._sentences
+
+    def _split(self) -> list[tuple[int, int]]:
         out, start = [], 0
         for m in _BOUNDARY.finditer(self.text):
             if m.group().strip() == "" and "\n" not in m.group() and _ABBREVIATION.search(self.text[max(0, m.start() - 6) : m.start()]):
@@ -67,6 +73,8 @@ class SourceText:
         self.doc = doc
         self.clean = clean(doc.original)
         self.text = self.clean.text
+        #: the folded cleaned text, same offsets (folding is per character)
+        self.folded = fold_same_length(self.text)
         spans = self.clean.map
         exact = [i for i, e in enumerate(spans.exact) if e]
         self._orig_starts = [spans.orig_starts[i] for i in exact]
@@ -149,6 +157,5 @@ class SourceText:
 
     def _unit(self, language: str, eid: str, article: Article, paragraph: Paragraph, node: Paragraph | Point,
               start: int, end: int, role: str, context: list[Unit] | None = None) -> Unit:
-        text = self.text[start:end]
-        return Unit(language, eid, article, paragraph, node, start, end, text, fold_same_length(text), role,
-                    list(context or []))
+        return Unit(language, eid, article, paragraph, node, start, end, self.text[start:end],
+                    self.folded[start:end], role, list(context or []))

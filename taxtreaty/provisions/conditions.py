@@ -8,12 +8,13 @@ knows a treaty: the words come from the data files.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 import regex
 
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.vocabulary import Phrases, alternation
+from taxtreaty.provisions.vocabulary import Phrases, alternation, phrases
 from taxtreaty.structure.metadata import states_named
 
 #: condition keys that describe the recipient's holding; an "in all other cases" rate does not
@@ -28,10 +29,19 @@ _BASIS_WINDOW = 45
 _AT_LEAST_WINDOW = 14
 
 
+@cache
+def _ending_with(language: str, key: str) -> regex.Pattern[str]:
+    """One of the phrases of `key` right at the end of a text (an article may follow it)."""
+    ph = phrases(language)
+    assert ph is not None
+    tail = r"\s*(?:of\s+|de\s+|del\s+)?$" if key == "at_least" else r"\s*(?:the\s+|el\s+|o\s+|os\s+|a\s+)?$"
+    return regex.compile(alternation(ph.raw[key]) + tail)
+
+
 def is_holding_share(folded: str, rate: figures.Figure, ph: Phrases) -> bool:
     """True for "at least 25 per cent of the capital": a share of the payer, not a rate of tax."""
     before = folded[max(0, rate.start - _AT_LEAST_WINDOW - 12) : rate.start]
-    if regex.search(alternation(ph.raw["at_least"]) + r"\s*(?:of\s+|de\s+|del\s+)?$", before):
+    if _ending_with(ph.code, "at_least").search(before):
         return True
     after = folded[rate.end : rate.end + _BASIS_WINDOW]
     gross = regex.search(r"gross|brut|amount|montante|importe|monto|royalt|interest|juros|intereses|dividend", after)
@@ -80,7 +90,7 @@ def payment_dates(folded: str, ph: Phrases) -> dict[str, Any]:
         before = folded[max(0, date.start - 40) : date.start]
         best: tuple[int, str] | None = None
         for key, words in keys:
-            m = regex.search(alternation(ph.raw[words]) + r"\s*(?:the\s+|el\s+|o\s+|os\s+|a\s+)?$", before)
+            m = _ending_with(ph.code, words).search(before)
             if m and (best is None or m.start() < best[0]):
                 best = (m.start(), key)
         if best and best[1] not in out:

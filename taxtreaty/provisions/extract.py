@@ -147,7 +147,7 @@ class _Extractor:
                 self._relief(units, ph)
             if topic == "mutual_agreement":
                 self._time_limits(units, ph)
-            if topic in ("entry_into_force", "termination"):
+            if topic == "entry_into_force":
                 self._dates(units, ph)
             self._anti_abuse(units, ph)
         if topic in ("dividends", "interest", "royalties"):
@@ -354,11 +354,6 @@ class _Extractor:
     def _allocations(self, units: list[Unit], ph: Phrases) -> None:
         article = units[0].article
         self._pe_switch(units, ph)
-        first_exclusive = not any(
-            p.kind == "allocation" and p.allocation == "paying_state_only" and p.cite.language == units[0].language
-            and p.cite.eid.startswith(article.eid + "__")
-            for p in self.provisions
-        )
         for unit in units:
             sentences = unit.sentences()
             for k, (s_start, s_end) in enumerate(sentences):
@@ -380,9 +375,10 @@ class _Extractor:
                 if exclusive is not None:
                     if ph.has("effective_management", sentence):
                         allocation = "effective_management_only"
-                    elif article.topic == "government_service" and first_exclusive and ph.find("exception_lead", sentence[:20]) is None:
+                    elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None:
+                        # "paid by a Contracting State ... shall be taxable only in that State"; the
+                        # "However, ... only in the other State if ... a resident" exception is residence_only
                         allocation = "paying_state_only"
-                        first_exclusive = False
                     else:
                         allocation = "residence_only"
                     # "...only in that State unless ... permanent establishment ... may be taxed in the other"
@@ -600,8 +596,7 @@ class _Extractor:
         language = self.doc.prevailing_language
         if not language:
             return
-        text = self.source.text
-        folded = fold_same_length(text)
+        folded = self.source.folded
         words = sorted({vocab.fold(w) for lang in vocab.languages().values() for w in lang.prevail_words}, key=len, reverse=True)
         names = sorted((n for lang in vocab.languages().values() for n, code in lang.language_names.items() if code == language),
                        key=len, reverse=True)

@@ -108,10 +108,29 @@ def _rate_regex(language: str) -> regex.Pattern[str]:
     return regex.compile(rf"(?P<num>{number_pattern(ph)})\s*(?:{percent})(?![\p{{L}}])")
 
 
+@cache
+def _prefilter(language: str, key: str) -> regex.Pattern[str]:
+    """A cheap test run before a costly pattern: the percent sign or words, the unit words..."""
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    if key == "units":
+        return regex.compile("|".join(regex.escape(u) for u in ph.units))
+    if key == "currencies":
+        return regex.compile("|".join(regex.escape(c) for c in ph.currencies))
+    return regex.compile(alternation(ph.raw[key], whole_word=False))
+
+
+_YEAR = regex.compile(r"\d{4}")
+
+
 def find_rates(text: str, ph: Phrases) -> list[Figure]:
     """Percentages: "10 per cent", "10%", "ten per cent", "dez por cento". A figure repeated in
     brackets right after its words ("ten per cent (10%)") counts once."""
     out: list[Figure] = []
+    if not _prefilter(ph.code, "percent").search(text):
+        return out
     for m in _rate_regex(ph.code).finditer(text):
         value = parse_number(m.group("num"), ph)
         if value is None:
@@ -136,7 +155,9 @@ def _duration_regex(language: str) -> regex.Pattern[str]:
 
 
 def find_durations(text: str, ph: Phrases) -> list[Duration]:
-    out = []
+    out: list[Duration] = []
+    if not _prefilter(ph.code, "units").search(text):
+        return out
     for m in _duration_regex(ph.code).finditer(text):
         value = parse_number(m.group("num"), ph)
         if value is None:
@@ -162,6 +183,8 @@ def _amount_regex(language: str) -> regex.Pattern[str]:
 def find_amounts(text: str, ph: Phrases) -> list[Amount]:
     """Sums of money: "USD 9000", "US$ 9,000", "9 000 euros", "nove mil dólares americanos"."""
     out: list[Amount] = []
+    if not _prefilter(ph.code, "currencies").search(text):
+        return out
     for m in _amount_regex(ph.code).finditer(text):
         num = m.group("num1") or m.group("num2")
         cur = m.group("cur1") or m.group("cur2")
@@ -191,6 +214,8 @@ def _date_regexes() -> list[regex.Pattern[str]]:
 
 def find_dates(text: str) -> list[DateFigure]:
     out: list[DateFigure] = []
+    if not _YEAR.search(text):
+        return out
     months = vocab.all_months()
     for pattern in _date_regexes():
         for m in pattern.finditer(text):

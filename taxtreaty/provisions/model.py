@@ -18,6 +18,7 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - capital_basis: str             what the share is of: capital | voting_power | shares
 - holding_direct: bool           the holding must be direct
 - min_holding_months: int        uninterrupted holding period before payment
+- min_holding_days: int          the same, where the text counts it in days ("365 days")
 - paid_after: date               payment date strictly after this day ("paid after 31 December 1996")
 - paid_from: date                payment date on or after this day ("a partir del 1 de enero de 1997")
 - paid_until: date               payment date on or before this day ("hasta el 31 de diciembre de 1996")
@@ -25,6 +26,37 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - income_subtype: str            e.g. bank_loan, equipment_rental, technical_services, copyright
 - otherwise: bool                "in all other cases": the residual cap of a list
 - guaranteed_by_government: bool interest on loans guaranteed or financed by the other State
+- pe_connected: bool             the income is effectively connected with a permanent establishment
+                                 or fixed base in the source State (article 10(4)/11(4)/12(4) switch,
+                                 or the PE part of article 7(1))
+
+Payer and recipient kinds (`recipient_kinds`, `payer_kinds`): government | local_authority |
+central_bank | bank | pension_fund | named_institution (then `recipient_names` / `payer_names`
+hold the names as printed, whitespace collapsed).
+
+Values (`Provision.values`), by kind
+- withholding_cap: {"base": "gross_amount"} or {"base": "adjusted_amount"} when the text says
+  what the rate applies to (empty when it does not say)
+- allocation: {"refer_to": ["7", "14"]} with conditions {"pe_connected": true} for the PE switch
+  ("In such case the provisions of Article 7 or Article 14 shall apply"); {"prevails_over":
+  "any_other_provision"} for a bare "notwithstanding any other provision of this Convention"
+- threshold: any of {"days", "period_months", "months", "years", "amount", "currency"}; one
+  sentence's figures form one threshold ({"days": 30, "period_months": 12}; {"years": 2,
+  "amount": 9000, "currency": "USD"}); amounts are whole units of the currency
+- exemption (students, teachers; allocation exempt_in_host): the same figure keys as threshold
+- relief_method: {"method": "credit", "limit": "ordinary"} | {"method": "exemption"} |
+  {"method": "exemption", "progression": true}; `state` is the State that gives the relief
+- time_limit: {"years": 3, "event": "mutual_agreement_case"} (or "months"/"days")
+- date: {"event": "entry_into_force", "days_after": 30, "after": "last_notification"} or
+  {"event": "entry_into_force", "date": "2011-09-27"}; {"event": "effect", "from":
+  "january_1_of_year_after_entry_into_force" | "january_1"}
+- anti_abuse: {"test": "principal_purpose" | "limitation_on_benefits" | "conduit"}
+- prevailing_language: {"language": "pt"}; cite eid "final_clause"
+
+`overrides` lists the eIds of the paragraphs this provision prevails over ("Notwithstanding
+paragraph 1" -> ["art_8__para_1"]); ["*"] means any other provision of the convention.
+`state` is the one State a one-sided provision speaks of (ISO code), e.g. the source State of a
+cap that depends on the direction of payment, or the State giving a relief.
 
 Allocation values (`Provision.allocation`)
 - residence_only          only the residence State may tax ("shall be taxable only in that State")

@@ -49,14 +49,25 @@ STEM_KEYS = frozenset({
 GAP = r"[^.;]{0,60}?"
 
 
+class _FoldTable(dict[int, str]):
+    """A `str.translate` table filled on first use of each character."""
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        folded = vocab.fold(ch)
+        lower = ch.lower()
+        value = folded if len(folded) == 1 else lower if len(lower) == 1 else ch
+        self[code] = value
+        return value
+
+
+_FOLD_TABLE = _FoldTable()
+
+
 def fold_same_length(text: str) -> str:
     """`vocab.fold` character by character, keeping every offset (a character whose folded form
     is longer, such as "ß", is only lower-cased)."""
-    out = []
-    for ch in text:
-        folded = vocab.fold(ch)
-        out.append(folded if len(folded) == 1 else ch.lower() if len(ch.lower()) == 1 else ch)
-    return "".join(out)
+    return text.translate(_FOLD_TABLE)
 
 
 def phrase_regex(phrase: str) -> str:
