@@ -108,6 +108,42 @@ def test_text_cut_before_the_rate_is_unknown_never_guessed():
     assert cap.cite.quote.endswith("shall not exceed")
 
 
+def test_lost_paragraph_makes_the_cap_unknown_and_the_list_that_stops_too():
+    ps, _ = extract("en_lost_paragraph.txt")
+    (interest,) = caps(ps, "art_11")
+    assert interest.status == "unknown" and interest.cite.eid == "art_11" and interest.cite.quote == "Article 11"
+    assert "paragraphs of article 11 are missing" in (interest.reason or "")
+    (royalties,) = caps(ps, "art_12")
+    assert royalties.rate_pct == Decimal("10") and royalties.conditions == {}
+    assert {"source": "parse", "code": "paragraphs_missing"}.items() <= next(
+        w for w in ps.warnings if w["code"] == "paragraphs_missing").items()
+
+
+def test_an_item_whose_rate_cannot_be_read_is_unknown():
+    text = (
+        "Article 10\nDividends\n\n1. Dividends may be taxed in the other State.\n\n"
+        "2. However, the tax so charged shall not exceed:\n\n"
+        "a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company;\n\n"
+        "b) fif teen percnt of the gross amount of the dividends in all other cases.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    a, b = caps(ps, "art_10__para_2")
+    assert (a.status, a.rate_pct) == ("determined", Decimal("5"))
+    assert (b.status, b.rate_pct, b.cite.eid) == ("unknown", None, "art_10__para_2__point_b")
+
+
+def test_a_list_that_breaks_off_after_a_semicolon_is_not_complete():
+    text = (
+        "Artículo 10\nDividendos\n\n1 — Los dividendos pueden someterse a imposición en ese otro Estado.\n\n"
+        "2 — Sin embargo, el impuesto así exigido no podrá exceder del:\n\n"
+        "a) 5 % del importe bruto de los dividendos si el beneficiario efectivo es una sociedad;\n\n"
+        "3 — El término «dividendos» significa los rendimientos de las acciones.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    rates = {(p.status, p.rate_pct) for p in caps(ps, "art_10__para_2")}
+    assert rates == {("determined", Decimal("5")), ("unknown", None)}
+
+
 def test_bilingual_divergences_name_both_versions_and_the_prevailing_one():
     ps, text = extract("bilingual_divergent.txt")
     by_eid = {(d.eid, d.what): d for d in ps.divergences}

@@ -124,7 +124,10 @@ class _Extractor:
             for article in version.articles:
                 self._article(version, article, ph)
         self._prevailing_language()
-        result = ProvisionSet(parties=list(self.parties), provisions=self.provisions, warnings=self.warnings)
+        # the parser's warnings say where the text is damaged; the extractor's follow them
+        parse_warnings = [{"source": "parse", **w.model_dump()} for w in self.doc.warnings]
+        warnings = parse_warnings + [{"source": "provisions", **w} for w in self.warnings]
+        result = ProvisionSet(parties=list(self.parties), provisions=self.provisions, warnings=warnings)
         result.divergences = divergences(self.doc, self.source, result)
         return result
 
@@ -158,8 +161,10 @@ class _Extractor:
     def _caps(self, units: list[Unit], ph: Phrases) -> None:
         paragraph = units[0].paragraph
         found = False
+        covered: set[int] = set()  # units whose rate came from the item that introduces them
         for unit in units:
             inherited_cap = any(ph.has("cap", c.folded) for c in unit.context)
+            unit_found = False
             for k, (s_start, s_end) in enumerate(unit.sentences()):
                 sentence = unit.folded[s_start:s_end]
                 rates = [r for r in figures.find_rates(sentence, ph) if not cond.is_holding_share(sentence, r, ph)]
@@ -168,16 +173,34 @@ class _Extractor:
                 cap = ph.find("cap", sentence)
                 if not ((cap is not None and cap.start() < rates[0].start) or (k == 0 and inherited_cap)):
                     continue
-                found = True
+                found = unit_found = True
                 children = [u for u in units if unit in u.context and u.role == "point"] if unit.role == "intro" else []
+                covered.update(id(c) for c in children)
                 if children and len(rates) == 1:
                     self._cap_alternatives(unit, ph, s_start, sentence, rates[0], children)
                 else:
                     self._cap_sentence(unit, ph, s_start, sentence, rates)
+            if inherited_cap and unit.role == "point" and not unit_found and id(unit) not in covered \
+                    and not any(ph.has("cap", c.folded) for c in unit.context[1:]):
+                # an item of a list of rates that holds no readable rate: never skip it silently
+                where = cite_label(unit.article, unit.eid)
+                self.add(unit, "withholding_cap", self.cite(unit, 0, len(unit.text)), status="unknown",
+                         reason=f"{where} is an item of the list of rates but no rate can be read from its words",
+                         conditions=cond.clause_conditions(unit.folded, ph, self.parties))
         cap_units = [u for u in units if ph.has("cap", u.folded)]
         damage = self.damaged(units[0].language, paragraph.eid)
+        if cap_units and found and self._list_continues(units):
+            damage = [*damage, "list_items_missing"]
         if cap_units and (not found or "list_items_missing" in damage):
             self._unknown_cap(cap_units[0], ph, found, damage)
+
+    def _list_continues(self, units: list[Unit]) -> bool:
+        """The last item of a list ends as if another followed ("...;", "...; or") and none does."""
+        points = [u for u in units if u.role == "point"]
+        if not points:
+            return False
+        last = points[-1].text.rstrip()
+        return bool(regex.search(r"(?:[;,]|[;,]\s*(?:and|or|e|ou|y|o))$", last))
 
     def _cap_sentence(self, unit: Unit, ph: Phrases, s_start: int, sentence: str, rates: list[figures.Figure]) -> None:
         # one segment per rate: it ends at the last "," or ";" before the next rate
@@ -252,8 +275,10 @@ class _Extractor:
             heading_end = self.doc.original.find("\n", article.span[0], article.span[1])
             span = (article.span[0], heading_end if heading_end > 0 else article.span[1])
             cite = self.source.cite_original(version.language, article.eid, span)
-            self.add(article, "withholding_cap", cite, status="unknown",
-                     reason=f"article {article.number} is incomplete in the source text and no rate can be read from it")
+            lost = "paragraphs_missing" in damage
+            reason = (f"paragraphs of article {article.number} are missing from the source text; no rate can be read"
+                      if lost else f"article {article.number} is incomplete in the source text and no rate can be read from it")
+            self.add(article, "withholding_cap", cite, status="unknown", reason=reason)
 
     # -- exemptions ------------------------------------------------------------------------------------
 
