@@ -48,6 +48,12 @@ def index_passages(connection: Connection, rows: Sequence[tuple[int, str]]) -> N
         )
 
 
+def any_expression(alternatives: Sequence[Sequence[Sequence[str]]], dialect: str) -> str:
+    """An OR of `match_expression`s: any of several phrases (the translations of a query)."""
+    joiner = " OR " if dialect == "sqlite" else " | "
+    return joiner.join("(" + match_expression(groups, dialect) + ")" for groups in alternatives if groups)
+
+
 def match_expression(groups: Sequence[Sequence[str]], dialect: str) -> str:
     """An AND of OR-groups of words: [["beneficial"], ["owner", "owners"]].
 
@@ -75,9 +81,28 @@ def search_rows(
     if not groups:
         return []
     connection = connection.connection() if isinstance(connection, Session) else connection
+    return _run(connection, match_expression(groups, connection.dialect.name), filters, params, limit)
+
+
+def search_any(
+    connection: Connection | Session,
+    alternatives: Sequence[Sequence[Sequence[str]]],
+    *,
+    filters: str = "",
+    params: dict | None = None,
+    limit: int = 50,
+) -> list[tuple[int, float]]:
+    """Like `search_rows`, for passages matching any one of several AND-groups."""
+    if not any(alternatives):
+        return []
+    connection = connection.connection() if isinstance(connection, Session) else connection
+    return _run(connection, any_expression(alternatives, connection.dialect.name), filters, params, limit)
+
+
+def _run(connection: Connection, expression: str, filters: str, params: dict | None, limit: int) -> list[tuple[int, float]]:
     dialect = connection.dialect.name
     params = dict(params or {})
-    params["q"] = match_expression(groups, dialect)
+    params["q"] = expression
     params["limit"] = limit
     if dialect == "sqlite":
         sql = (

@@ -7,7 +7,6 @@ parsing and provision extraction can run in parallel while one process writes.
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,7 +84,7 @@ def prepare(path: str | None, data: bytes) -> PreparedDocument | Rejected:
         sha256=doc.source.sha256 or sha256(data),
         size=len(data),
         original=doc.original,
-        tree=json.dumps(doc.to_json_dict(), ensure_ascii=False),
+        tree=doc.model_dump_json(),
         provisions_json=provisions_json,
         provisions_error=provisions_error,
         languages=[v.language for v in doc.versions],

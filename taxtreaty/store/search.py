@@ -181,11 +181,10 @@ def search(
     direct = _groups(words, vocabulary)
     add(fts.search_rows(connection, direct, filters=filters, params=params, limit=limit), 0, "text",
         {w for g in direct for w in g})
-    if len(ranked) < limit:
-        for phrase in translations(query):
-            groups = _groups(words_of(phrase), vocabulary)
-            add(fts.search_rows(connection, groups, filters=filters, params=params, limit=limit), 1, "translation",
-                {w for g in groups for w in g})
+    phrases = [_groups(words_of(phrase), vocabulary) for phrase in translations(query)]
+    if phrases and len(ranked) < limit:
+        add(fts.search_any(connection, phrases, filters=filters, params=params, limit=limit), 1, "translation",
+            {w for groups in phrases for g in groups for w in g})
     if len(ranked) < limit:
         for name in sorted(query_topics(query)):
             if topic and name != topic:
@@ -206,21 +205,23 @@ def _hits(connection: Session, order: list[tuple[int, tuple[int, float, str, set
     if not order:
         return []
     ids = [pid for pid, _ in order]
+    columns = (Passage.id, Passage.treaty_id, Passage.language, Passage.eid, Passage.article_number,
+               Passage.paragraph_number, Passage.topic, Passage.text, Passage.span_start, Passage.span_end, Treaty.title)
     rows = {
-        p.id: (p, title)
-        for p, title in connection.execute(
-            select(Passage, Treaty.title).join(Treaty, Treaty.id == Passage.treaty_id).where(Passage.id.in_(ids))
-        ).all()
+        row.id: row
+        for row in connection.execute(
+            select(*columns).join(Treaty, Treaty.id == Passage.treaty_id).where(Passage.id.in_(ids))
+        )
     }
     hits = []
     for pid, (_tier, score, match, marks) in order:
-        passage, title = rows[pid]
+        p = rows[pid]
         hits.append(SearchHit(
-            treaty=passage.treaty_id, treaty_title=title, language=passage.language, eid=passage.eid,
-            article=passage.article_number, paragraph=passage.paragraph_number, topic=passage.topic,
-            match=match, score=round(score, 6), snippet=snippet(passage.text, marks),
-            cite=citation(passage.article_number, passage.paragraph_number, title),
-            span=(passage.span_start, passage.span_end),
+            treaty=p.treaty_id, treaty_title=p.title, language=p.language, eid=p.eid,
+            article=p.article_number, paragraph=p.paragraph_number, topic=p.topic,
+            match=match, score=round(score, 6), snippet=snippet(p.text, marks),
+            cite=citation(p.article_number, p.paragraph_number, p.title),
+            span=(p.span_start, p.span_end),
         ))
     return hits
 
@@ -230,9 +231,26 @@ def citation(article: str, paragraph: str | None, title: str | None = None) -> s
     return f"{where}, {title}" if title else where
 
 
+@cache
+def _fold_char(char: str) -> str:
+    folded = vocab.fold(char)
+    return folded if len(folded) == 1 else char.lower()[:1] or char
+
+
+def fold_same_length(text: str) -> str:
+    """`vocab.fold` one character at a time, so offsets in the result are offsets in `text`."""
+    return "".join(map(_fold_char, text))
+
+
+@cache
+def _marks_pattern(marks: frozenset[str]) -> regex.Pattern[str]:
+    alternatives = "|".join(regex.escape(m) for m in sorted(marks, key=len, reverse=True))
+    return regex.compile(rf"(?<![\p{{L}}\d])(?:{alternatives})(?![\p{{L}}\d])")
+
+
 def snippet(body: str, marks: set[str], width: int = _SNIPPET_WIDTH) -> str:
     """A window of `body` around the first marked word, each marked word wrapped in ** **."""
-    spans = [m.span() for m in _WORD.finditer(body) if vocab.fold(m.group()) in marks]
+    spans = [m.span() for m in _marks_pattern(frozenset(marks)).finditer(fold_same_length(body))] if marks else []
     start = max(0, spans[0][0] - width // 3) if spans else 0
     end = min(len(body), start + width)
     if start > 0:
