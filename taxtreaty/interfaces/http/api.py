@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hmac
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
 from taxtreaty.interfaces.http import service
 from taxtreaty.interfaces.http.backend import Backend
@@ -36,15 +37,16 @@ TreatyId = Annotated[str, Path(description="treaty id from GET /treaties", min_l
 Lang = Annotated[str | None, Query(description="language version (pt, en, es, ...)", pattern=r"^[a-z]{2}$")]
 
 
-def backend_of(request: Request) -> Backend:
+# Dependencies are `async def` so FastAPI does not hop to a worker thread to run them.
+async def backend_of(request: Request) -> Backend:
     return request.app.state.backend
 
 
-def limits_of(request: Request) -> Limits:
+async def limits_of(request: Request) -> Limits:
     return request.app.state.limits
 
 
-def require_token(request: Request) -> None:
+async def require_token(request: Request) -> None:
     """Bearer token check for writes: none configured -> writes disabled (403)."""
     expected: str | None = request.app.state.token
     if not expected:
@@ -65,7 +67,7 @@ router = APIRouter()
 
 
 @router.get("/health", summary="Liveness check", response_model=Health, tags=["meta"])
-def health() -> dict[str, Any]:
+async def health() -> dict[str, Any]:
     return {"status": "ok"}
 
 
@@ -123,12 +125,15 @@ async def ask(
                                         description="treaty id; by default the treaty between source and residence")] = None,
     parties: Annotated[str | None, Query(pattern=r"^[A-Za-z]{2},[A-Za-z]{2}$",
                                          description="the Contracting States when the stored text does not name them, e.g. PT,CZ")] = None,
-) -> dict[str, Any]:
+) -> Response:
     def run() -> dict[str, Any]:
         treaty_id = service.resolve_treaty(backend, treaty, scenario)
         return service.decide(backend, treaty_id, scenario, parties.upper().split(",") if parties else None)
 
-    return await run_limited(limits.seconds, run)
+    # Already plain JSON data: answered as is (the response model documents it; re-validating
+    # every decision through it would only cost time on the hot path).
+    body = json.dumps(await run_limited(limits.seconds, run), ensure_ascii=False, default=str)
+    return Response(body, media_type="application/json")
 
 
 _LEDGER_BODY = {

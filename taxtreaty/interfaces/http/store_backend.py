@@ -8,9 +8,15 @@ are loaded once per content hash and cached (a document never changes: new text,
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
+from sqlalchemy import func, select
+
 from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions
+from taxtreaty.provisions.model import ProvisionSet
+from taxtreaty.store import Store
+from taxtreaty.store.schema import Document as DocumentRow
 from taxtreaty.structure import Document
 from taxtreaty.text import InputError
 
@@ -19,15 +25,47 @@ _MARK = "**"
 
 
 class StoreBackend:
+    #: seconds between checks that the store has not changed under us
+    FRESHNESS = 1.0
+
     def __init__(self, store: Any) -> None:
         self.store = store
         self._docs: dict[str, Document] = {}
         self._lock = threading.Lock()
+        #: (generation, summaries by id, document hashes by treaty id): reused until the store changes
+        self._view: tuple[Any, dict[str, dict[str, Any]], dict[str, list[str]]] | None = None
+        self._checked_at = 0.0
+
+    def _generation(self) -> Any:
+        """Changes whenever a document is added or removed (by this process or any other)."""
+        with self.store.engine.connect() as c:
+            return tuple(c.execute(select(func.count(DocumentRow.id), func.max(DocumentRow.id))).one())
+
+    def _current(self) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+        """Treaty summaries and their documents, read again only when the store has changed.
+
+        The change check is one small query, run at most every `FRESHNESS` seconds: an ingest by
+        this server is seen at once, one by another process (the CLI) within that time.
+        """
+        view = self._view
+        now = time.monotonic()
+        if view is not None and now - self._checked_at < self.FRESHNESS:
+            return view[1], view[2]
+        generation = self._generation()
+        self._checked_at = now
+        if view is not None and view[0] == generation:
+            return view[1], view[2]
+        shas: dict[str, list[str]] = {}
+        with self.store.engine.connect() as c:
+            for treaty_id, sha in c.execute(select(DocumentRow.treaty_id, DocumentRow.sha256).order_by(DocumentRow.id)):
+                shas.setdefault(treaty_id, []).append(sha)
+        self._view = (generation, {}, shas)
+        summaries = {s.id: self._summary_dict(s) for s in self.store.list_treaties()}
+        self._view = (generation, summaries, shas)
+        return summaries, shas
 
     @classmethod
     def open(cls, url: str | None) -> StoreBackend:
-        from taxtreaty.store import Store
-
         return cls(Store.open(url))
 
     # -- documents ---------------------------------------------------------------------------
@@ -41,20 +79,16 @@ class StoreBackend:
         return self._load_documents(treaty_id)
 
     def _load_documents(self, treaty_id: str) -> list[Document]:
-        from sqlalchemy import select
-
-        from taxtreaty.provisions.model import ProvisionSet
-        from taxtreaty.store.schema import Document as DocumentRow
-
-        with self.store.engine.connect() as c:
-            # exact ids only: the web and API links always carry the full id
-            shas = [s for (s,) in c.execute(select(DocumentRow.sha256).where(DocumentRow.treaty_id == treaty_id)
-                                             .order_by(DocumentRow.id))]
-            if not shas:
-                raise NotFound(f"no treaty {treaty_id!r} in the corpus")
-            with self._lock:
-                missing = [s for s in shas if s not in self._docs]
-            if missing:
+        view = self._view
+        shas = view[2].get(treaty_id) if view is not None else None
+        if shas is None:
+            shas = self._current()[1].get(treaty_id)
+        if not shas:  # exact ids only: the web and API links always carry the full id
+            raise NotFound(f"no treaty {treaty_id!r} in the corpus")
+        with self._lock:
+            missing = [s for s in shas if s not in self._docs]
+        if missing:
+            with self.store.engine.connect() as c:
                 rows = c.execute(select(DocumentRow.sha256, DocumentRow.tree, DocumentRow.original,
                                         DocumentRow.provisions_json).where(DocumentRow.sha256.in_(missing))).all()
                 for sha, tree, original, provisions_json in rows:
@@ -80,20 +114,17 @@ class StoreBackend:
         return derived
 
     def list_treaties(self) -> list[dict[str, Any]]:
-        return [self._summary_dict(s) for s in self.store.list_treaties()]
+        return [dict(s) for s in self._current()[0].values()]
 
     def summary(self, treaty_id: str) -> dict[str, Any]:
-        for s in self.store.list_treaties():
-            if s.id == treaty_id:
-                return self._summary_dict(s)
-        raise NotFound(f"no treaty {treaty_id!r} in the corpus")
+        found = self._current()[0].get(treaty_id)
+        if found is None:
+            raise NotFound(f"no treaty {treaty_id!r} in the corpus")
+        return dict(found)
 
     def treaty_for_parties(self, a: str, b: str) -> str | None:
         wanted = {a.upper(), b.upper()}
-        for s in self.store.list_treaties():
-            if set(s.parties) == wanted:
-                return s.id
-        return None
+        return next((tid for tid, s in self._current()[0].items() if set(s["parties"]) == wanted), None)
 
     # -- queries -----------------------------------------------------------------------------
     def search(self, q: str, lang: str | None, topic: str | None, treaty: str | None, limit: int) -> list[dict[str, Any]]:
@@ -129,6 +160,7 @@ class StoreBackend:
 
     def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]:
         report = self.store.ingest_bytes(data, name, treaty_id)
+        self._view = None
         if report.rejected:
             raise InputError(f"the text was rejected: {report.rejected[0].reason}")
         if report.added:
@@ -139,10 +171,6 @@ class StoreBackend:
                 "reason": item.reason}
 
     def _treaty_of(self, sha: str | None) -> str:
-        from sqlalchemy import select
-
-        from taxtreaty.store.schema import Document as DocumentRow
-
         with self.store.engine.connect() as c:
             found = c.execute(select(DocumentRow.treaty_id).where(DocumentRow.sha256 == sha)).scalar()
         return found or ""

@@ -1,0 +1,236 @@
+"""Load test of the HTTP API: N concurrent clients on POST /ask for a fixed time, on loopback.
+
+    .venv/bin/python -m bench.bench_http            # 50 clients, 30 s per endpoint
+    .venv/bin/python -m bench.bench_http --quick    # 5 s per endpoint
+    .venv/bin/python -m bench.bench_http --clients 20 --seconds 10
+
+The server is `taxtreaty serve`'s app in its own process (uvicorn, one worker, JSON logs to
+/dev/null) over a temp SQLite store holding the seed conventions. The clients are asyncio
+keep-alive connections in this process, each sending its next request as soon as the last one answered. The
+same clients then hit GET /health (a trivial endpoint of the same server) for the same time:
+the ratio says how much of the cost is the decision itself. Prints requests/s, p50/p99 and
+error count for both, their ratios, and the target: zero errors, p99 under 50 ms at 50 clients.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared")) / "seeds"
+TARGET_P99_MS = 50.0
+#: at most this many requests per run, whatever the duration (keeps a misconfigured run bounded)
+MAX_REQUESTS = 2_000_000
+
+SERVER = """
+import sys, uvicorn
+from taxtreaty.interfaces.http import create_app
+from taxtreaty.interfaces.http.logs import configure_logging
+configure_logging()
+uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_config=None,
+            access_log=False, server_header=False)
+"""
+
+
+@dataclass
+class Run:
+    name: str
+    seconds: float = 0.0
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+    statuses: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def rps(self) -> float:
+        return len(self.latencies_ms) / self.seconds if self.seconds else 0.0
+
+    def pct(self, q: float) -> float:
+        data = sorted(self.latencies_ms)
+        if not data:
+            return float("nan")
+        return data[min(len(data) - 1, int(q * len(data)))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def build_store(folder: Path) -> tuple[str, list[tuple[str, dict]]]:
+    """A store with the seeds; the /ask requests to send (url, scenario), over several treaties."""
+    from taxtreaty.store import Store
+
+    url = str(folder / "bench.sqlite")
+    with Store.open(url) as store:
+        store.ingest([str(SEEDS)])
+        treaties = store.list_treaties()
+    named = next(t.id for t in treaties if set(t.parties) == {"PT", "TL"})
+    english = next(t.id for t in treaties if t.id.startswith("000"))
+    requests = [
+        ("/ask", {"income": "pensions", "source": "TL", "residence": "PT"}),
+        ("/ask", {"income": "dividends", "source": "TL", "residence": "PT", "beneficial_owner": True,
+                  "recipient": "company", "capital_pct": 30, "held_months": 26}),
+        (f"/ask?treaty={english}&parties=PT,TL", {"income": "dividends", "source": "TL", "residence": "PT",
+                                                  "beneficial_owner": True, "recipient": "company", "capital_pct": 30,
+                                                  "held_months": 26, "date": "1998-05-01"}),
+        (f"/ask?treaty={english}&parties=PT,TL", {"income": "dividends", "source": "TL", "residence": "PT",
+                                                  "beneficial_owner": True, "recipient": "company", "capital_pct": 30,
+                                                  "date": "1998-05-01"}),
+        (f"/ask?treaty={named}", {"income": "interest", "source": "TL", "residence": "PT", "payer": "government"}),
+    ]
+    return url, requests
+
+
+class Connection:
+    """A minimal HTTP/1.1 keep-alive client on asyncio streams.
+
+    httpx's async client costs more CPU per request than the server's endpoint does, so with 50
+    clients in one process it measured itself; this one only writes bytes and reads
+    Content-Length bodies, leaving the figures to the server.
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, raw: bytes) -> int:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        self.writer.write(raw)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        await self.reader.readexactly(length)
+        return status
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(OSError):
+                await self.writer.wait_closed()
+
+
+def raw_request(method: str, path: str, body: dict | None = None) -> bytes:
+    payload = json.dumps(body).encode() if body is not None else b""
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n"
+    if body is not None:
+        head += f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n"
+    return (head + "\r\n").encode() + payload
+
+
+async def load(port: int, name: str, clients: int, seconds: float, requests: list[bytes]) -> Run:
+    run = Run(name)
+    deadline = time.perf_counter() + seconds
+    sent = 0
+
+    async def worker(k: int) -> None:
+        nonlocal sent
+        connection = Connection("127.0.0.1", port)
+        i = k
+        try:
+            while time.perf_counter() < deadline and sent < MAX_REQUESTS:
+                sent += 1
+                start = time.perf_counter()
+                try:
+                    status = await asyncio.wait_for(connection.request(requests[i % len(requests)]), timeout=10)
+                    run.statuses[status] = run.statuses.get(status, 0) + 1
+                    ok = status == 200
+                except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+                    ok = False
+                    await connection.close()
+                    connection = Connection("127.0.0.1", port)
+                run.latencies_ms.append((time.perf_counter() - start) * 1000)
+                if not ok:
+                    run.errors += 1
+                i += clients
+        finally:
+            await connection.close()
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker(k) for k in range(clients)))
+    run.seconds = time.perf_counter() - began
+    return run
+
+
+def report(run: Run) -> None:
+    print(f"{run.name:>12}: {len(run.latencies_ms):>7} requests in {run.seconds:5.1f} s = {run.rps:8.1f} req/s   "
+          f"p50 {run.pct(0.50):6.2f} ms   p99 {run.pct(0.99):6.2f} ms   errors {run.errors}   statuses {run.statuses}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30.0, help="per endpoint")
+    parser.add_argument("--quick", action="store_true", help="5 s per endpoint")
+    args = parser.parse_args(argv)
+    seconds = 5.0 if args.quick else args.seconds
+    if not SEEDS.is_dir():
+        print(f"seeds not found at {SEEDS}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as tmp:
+        url, asks = build_store(Path(tmp))
+        port = free_port()
+        server = subprocess.Popen([sys.executable, "-c", SERVER, url, str(port)], cwd=ROOT,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if httpx.get(base + "/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline or server.poll() is not None:
+                    print("the server did not start", file=sys.stderr)
+                    return 1
+                time.sleep(0.1)
+            for path, body in asks:  # warm-up: compile each treaty once, check each request works
+                response = httpx.post(base + path, json=body, timeout=30)
+                if response.status_code != 200:
+                    print(f"warm-up {path} -> {response.status_code}: {response.text[:200]}", file=sys.stderr)
+                    return 1
+
+            ask_requests = [raw_request("POST", path, body) for path, body in asks]
+            health_requests = [raw_request("GET", "/health")]
+            print(f"{args.clients} concurrent clients, {seconds:g} s per endpoint, server pid {server.pid} on {base}")
+            baseline = asyncio.run(load(port, "GET /health", args.clients, seconds, health_requests))
+            decided = asyncio.run(load(port, "POST /ask", args.clients, seconds, ask_requests))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    report(baseline)
+    report(decided)
+    print(f"ratio POST /ask to GET /health: throughput {decided.rps / baseline.rps:.2f}x, "
+          f"p50 {decided.pct(0.5) / baseline.pct(0.5):.2f}x, p99 {decided.pct(0.99) / baseline.pct(0.99):.2f}x")
+    met = decided.errors == 0 and decided.pct(0.99) < TARGET_P99_MS
+    print(f"target: zero errors and p99 < {TARGET_P99_MS:g} ms at 50 clients -> "
+          f"{'met' if met else 'NOT met'} (errors {decided.errors}, p99 {decided.pct(0.99):.2f} ms, clients {args.clients})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
