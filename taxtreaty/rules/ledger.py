@@ -116,28 +116,61 @@ def _by_distinct(series: pd.Series, reader: Any, missing: Any, dtype: Any) -> tu
 
 
 class _Codes:
-    """Integer codes of one ledger chunk, plus the first error found on each row."""
+    """The first error found on each row of a chunk (kept only for the rows that have one)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.error_column = np.full(n, None, dtype=object)
-        self.error_message = np.full(n, None, dtype=object)
+        self.bad = np.zeros(n, dtype=bool)
+        self.errors: dict[int, tuple[str, str]] = {}
 
     def flag(self, bad: np.ndarray, column: str, messages: np.ndarray | str) -> None:
-        fresh = bad & (self.error_column == None)  # noqa: E711 - elementwise comparison
-        if not fresh.any():
+        if not bad.any():
             return
-        self.error_column[fresh] = column
-        self.error_message[fresh] = messages[fresh] if isinstance(messages, np.ndarray) else messages
+        fresh = bad & ~self.bad
+        self.bad |= fresh
+        for i in np.flatnonzero(fresh):
+            message = messages[i] if isinstance(messages, np.ndarray) else messages
+            self.errors[int(i)] = (column, str(message))
+
+
+def _factorize(series: pd.Series) -> tuple[np.ndarray, Any]:
+    """Codes (-1 for NA) and distinct values of a text column.
+
+    Arrow-backed text is looked up in the distinct values of a leading sample (a small hash
+    set, about twice as fast as encoding the whole column); values the sample missed are
+    added in a second pass, so the result is exact whatever the sample.
+    """
+    arrow = getattr(series.array, "_pa_array", None)
+    if arrow is None:
+        return pd.factorize(series, use_na_sentinel=True)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    column = pa.chunked_array(arrow)
+    values = column.slice(0, _SAMPLE_ROWS).unique().drop_null()
+    for _ in range(2):
+        codes = pc.fill_null(pc.index_in(column, value_set=values), -1).to_numpy()
+        unseen = (codes < 0) & column.is_valid().to_numpy()
+        if not unseen.any():
+            break
+        extra = column.filter(pa.array(unseen)).unique().drop_null()
+        values = pa.concat_arrays([values, extra.combine_chunks() if isinstance(extra, pa.ChunkedArray) else extra])
+    return codes, values.to_pylist()
+
+
+_SAMPLE_ROWS = 10_000
+
+
+#: a column the ledger does not have: every row "not given" (a scalar, broadcast where used)
+_ABSENT = np.int64(-1)
 
 
 def _categorical(df: pd.DataFrame, column: str, reader: Any, codes: _Codes, choices: list[Any]) -> np.ndarray:
     """Factorize a text column, read each distinct value once, return indexes into `choices`."""
-    result = np.full(codes.n, -1, dtype=np.int64)
     if column not in df.columns:
-        return result
-    raw_codes, uniques = pd.factorize(df[column], use_na_sentinel=True)
-    lookup = np.full(len(uniques) + 1, -1, dtype=np.int64)  # last slot: NA
+        return _ABSENT
+    raw_codes, uniques = _factorize(df[column])
+    lookup = np.full(len(uniques) + 1, -1, dtype=np.int16)  # last slot: NA
     errors: dict[int, str] = {}
     for i, raw in enumerate(uniques):
         try:
@@ -151,13 +184,8 @@ def _categorical(df: pd.DataFrame, column: str, reader: Any, codes: _Codes, choi
             choices.append(value)
         lookup[i] = choices.index(value)
     result = lookup[raw_codes]
-    if errors:
-        bad_codes = np.array(sorted(errors), dtype=np.int64)
-        bad = np.isin(raw_codes, bad_codes)
-        messages = np.full(codes.n, None, dtype=object)
-        for code, message in errors.items():
-            messages[raw_codes == code] = message
-        codes.flag(bad, column, messages)
+    for code, message in errors.items():
+        codes.flag(raw_codes == code, column, message)
     return result
 
 
@@ -222,7 +250,16 @@ def _amount_minor(df: pd.DataFrame, codes: _Codes) -> np.ndarray:
 
 def _bucket(values: np.ndarray, bounds: np.ndarray, missing: np.ndarray) -> np.ndarray:
     """Number of bounds <= value (so `value >= bounds[k]` iff bucket > k); -1 when not given."""
-    return np.where(missing, -1, np.searchsorted(bounds, values, side="right")).astype(np.int64)
+    if missing.all():
+        return _ABSENT
+    if len(bounds) <= 16:  # a few thresholds: one vectorised comparison each beats a binary search
+        buckets = np.zeros(len(values), dtype=np.int16)
+        for bound in bounds:
+            buckets += values >= bound
+    else:
+        buckets = np.searchsorted(bounds, values, side="right").astype(np.int16, copy=False)
+    buckets[missing] = -1
+    return buckets
 
 
 @dataclass(frozen=True)
@@ -330,7 +367,8 @@ class LedgerEvaluator:
         days = _numeric(df, "days_present", codes, 0.0, 1098.0, whole=True)
         date_days = _dates(df, codes)
         amount_minor = _amount_minor(df, codes)
-        malformed = codes.error_column != None  # noqa: E711
+        malformed = codes.bad
+        income, source, residence = (np.broadcast_to(v, (n,)) if np.ndim(v) == 0 else v for v in (income, source, residence))
 
         # 2. the treaty of each row, through a small (source, residence) table
         n_states = len(states)
@@ -344,16 +382,22 @@ class LedgerEvaluator:
         # 3-4. bucket, blank irrelevant facts, build one integer key
         n_income = len(self.income_values)
         group = np.where(covered, treaty * n_income + income, 0)
+
         def relation(values: np.ndarray) -> np.ndarray:
             # employer residence / nationality matter only as "the source State", "the residence
             # State" or "another State"
+            if np.ndim(values) == 0:
+                return values
             return np.where(values < 0, -1, np.where(values == source, 0, np.where(values == residence, 1, 2)))
 
+        def bucketed(fact: str, values: np.ndarray, missing: np.ndarray) -> tuple[np.ndarray, int]:
+            return _bucket(values, self._numeric_bounds(fact), missing), len(self._bounds[fact]) + 1
+
         columns: dict[str, tuple[np.ndarray, int]] = {
-            "capital_pct": (_bucket(capital, self._numeric_bounds("capital_pct"), np.isnan(capital)), len(self._bounds["capital_pct"]) + 1),
-            "held_months": (_bucket(held, self._numeric_bounds("held_months"), np.isnan(held)), len(self._bounds["held_months"]) + 1),
-            "days_present": (_bucket(days, self._numeric_bounds("days_present"), np.isnan(days)), len(self._bounds["days_present"]) + 1),
-            "date": (_bucket(date_days, self._numeric_bounds("date"), date_days == -(2**62)), len(self._bounds["date"]) + 1),
+            "capital_pct": bucketed("capital_pct", capital, np.isnan(capital)),
+            "held_months": bucketed("held_months", held, np.isnan(held)),
+            "days_present": bucketed("days_present", days, np.isnan(days)),
+            "date": bucketed("date", date_days, date_days == -(2**62)),
             "beneficial_owner": (bo, 2),
             "pe_connected": (pe, 2),
             "recipient": (recipient, len(self.recipients)),
@@ -363,15 +407,20 @@ class LedgerEvaluator:
         }
         key = group.astype(np.int64)
         span = 1
-        masked: dict[str, np.ndarray] = {}
+        masked: dict[str, Any] = {}
         for fact, (values, cardinality) in columns.items():
-            relevant = self._relevant[fact][group] if len(self._relevant[fact]) else np.zeros(n, dtype=bool)
+            if np.ndim(values) == 0:  # a column the ledger lacks: "not given" on every row, no split
+                masked[fact] = values
+                continue
+            relevant = self._relevant[fact][group]
             masked[fact] = np.where(relevant, values, -2)
             span *= cardinality + 2
-            key = key * (cardinality + 2) + (masked[fact] + 2)
+            key *= cardinality + 2
+            key += masked[fact]
+            key += 2
         if span * max(1, len(self.book.treaties) * n_income) >= 2**62:  # pragma: no cover - huge vocabularies
             raise InputError("ledger: too many distinct thresholds to evaluate in one pass")
-        key = np.where(covered, key, -1)
+        key[~covered] = -1
 
         # 5. decide each distinct key once
         row_codes, uniques = pd.factorize(key)
@@ -379,32 +428,34 @@ class LedgerEvaluator:
         representative[row_codes] = np.arange(n)
         outcomes: list[Outcome] = []
         for u, row in enumerate(representative):
-            if uniques[u] < 0:
-                outcomes.append(Outcome("", None, None, None, None, None, "", ""))
+            if uniques[u] < 0:  # rows without a treaty or malformed: outputs stay empty
+                outcomes.append(Outcome("", None, None, None, None, None, None, ""))
                 continue
             outcomes.append(self._decide_row(row, treaty, income, source, residence, states, masked))
         self.decided += len(outcomes)
 
-        line_numbers = np.arange(first_line, first_line + n)
         status = _Column([o.status for o in outcomes], row_codes)
         reason = _Column([o.reason for o in outcomes], row_codes)
         no_treaty = ~malformed & (treaty < 0)
         if no_treaty.any():
             status.set(no_treaty, "not_covered")
-            for a, b in {(int(x), int(y)) for x, y in zip(source[no_treaty], residence[no_treaty], strict=True)}:
-                rows = no_treaty & (source == a) & (residence == b)
-                reason.set(rows, f"no treaty between {states[a]} and {states[b]} in the treaty set")
+            pair = np.where(no_treaty, source * (n_states + 1) + residence, -1)
+            for code in np.unique(pair[no_treaty]):
+                a, b = divmod(int(code), n_states + 1)
+                reason.set(pair == code, f"no treaty between {states[a]} and {states[b]} in the treaty set")
         bad_rows: list[Malformed] = []
         if malformed.any():
             status.set(malformed, "malformed")
             for i in np.flatnonzero(malformed):
-                bad_rows.append(Malformed(int(line_numbers[i]), str(codes.error_column[i]), str(codes.error_message[i]), unit))
+                column, message = codes.errors[int(i)]
+                bad_rows.append(Malformed(first_line + int(i), column, message, unit))
                 reason.set_row(int(i), str(bad_rows[-1]))
 
         numerators = np.array([o.rate.numerator if o.rate is not None else -1 for o in outcomes], dtype=np.int64)[row_codes]
         denominators = np.array([o.rate.denominator if o.rate is not None else 1 for o in outcomes], dtype=np.int64)[row_codes]
-        limited = covered & (numerators >= 0) & (amount_minor >= 0)
-        withholding = np.where(limited, amount_minor * np.maximum(numerators, 0) // (denominators * 100), 0)
+        limited = (numerators >= 0) & (amount_minor >= 0)
+        withholding = amount_minor * np.maximum(numerators, 0) // (denominators * 100)
+        withholding[~limited] = 0
         added: dict[str, Any] = {
             "treaty": _Column([t.name for t in self.book.treaties], np.where(covered, treaty, -1)).categorical(),
             "status": status.categorical(),
@@ -412,36 +463,38 @@ class LedgerEvaluator:
             "reason": reason.categorical(),
         }
         for name in ("source_taxation", "max_rate_pct", "article", "eid", "missing_facts"):
-            column = _Column([getattr(o, name) for o in outcomes], row_codes)
-            column.set(~covered, None)
-            added[name] = column.categorical()
-        result = df.copy()
+            added[name] = _Column([getattr(o, name) for o in outcomes], row_codes).categorical()
+        result = df.copy(deep=False)
         for name in OUTPUT_COLUMNS:
             result[name] = added[name]
         return result, bad_rows
 
     def _decide_row(self, row: int, treaty: np.ndarray, income: np.ndarray, source: np.ndarray,
-                    residence: np.ndarray, states: list[str], masked: dict[str, np.ndarray]) -> Outcome:
+                    residence: np.ndarray, states: list[str], masked: dict[str, Any]) -> Outcome:
+        def code(fact: str) -> int:
+            values = masked[fact]
+            return int(values if np.ndim(values) == 0 else values[row])
+
         def category(fact: str, choices: list[Any]) -> Any:
-            code = masked[fact][row]
-            return choices[code] if code >= 0 else None
+            value = code(fact)
+            return choices[value] if value >= 0 else None
 
         def relation(fact: str) -> str | None:
-            code = masked[fact][row]
-            return None if code < 0 else (states[source[row]], states[residence[row]], "ZZ")[code]
+            value = code(fact)
+            return None if value < 0 else (states[source[row]], states[residence[row]], "ZZ")[value]
 
         scenario = Scenario(
             income=self.income_values[income[row]],
             source=states[source[row]],
             residence=states[residence[row]],
-            date=self._representative("date", int(masked["date"][row])),
+            date=self._representative("date", code("date")),
             beneficial_owner=category("beneficial_owner", [False, True]),
             recipient=category("recipient", self.recipients),
-            capital_pct=self._representative("capital_pct", int(masked["capital_pct"][row])),
-            held_months=self._representative("held_months", int(masked["held_months"][row])),
+            capital_pct=self._representative("capital_pct", code("capital_pct")),
+            held_months=self._representative("held_months", code("held_months")),
             pe_connected=category("pe_connected", [False, True]),
             payer=category("payer", self.payers),
-            days_present=self._representative("days_present", int(masked["days_present"][row])),
+            days_present=self._representative("days_present", code("days_present")),
             employer_resident=relation("employer_resident"),
             nationality=relation("nationality"),
         )
@@ -455,7 +508,7 @@ class _Column:
     def __init__(self, values: list[Any], row_codes: np.ndarray) -> None:
         self.categories: list[Any] = []
         index: dict[Any, int] = {}
-        group_codes = np.empty(len(values), dtype=np.int64)
+        group_codes = np.empty(len(values), dtype=np.int32 if len(values) > 30000 else np.int16)
         for i, value in enumerate(values):
             if value is None:
                 group_codes[i] = -1
@@ -465,10 +518,12 @@ class _Column:
                 self.categories.append(value)
             group_codes[i] = index[value]
         self._index = index
-        if len(values):
+        if not len(values):
+            self.codes = np.full(len(row_codes), -1, dtype=np.int64)
+        elif len(row_codes) and row_codes.min() < 0:
             self.codes = np.where(row_codes >= 0, group_codes[np.maximum(row_codes, 0)], -1)
         else:
-            self.codes = np.full(len(row_codes), -1, dtype=np.int64)
+            self.codes = group_codes[row_codes]
 
     def _code(self, value: Any) -> int:
         if value is None:
