@@ -300,6 +300,16 @@ def test_pages_have_landmarks_skip_link_and_viewport(client: TestClient) -> None
         assert len(page.xpath("//h1")) == 1
 
 
+def test_pages_forbid_inline_scripts_and_styles(client: TestClient) -> None:
+    for path in ("/web/", "/web/treaties/pt-cy-test", "/web/ask", "/web/treaties/nope"):
+        response = client.get(path)
+        policy = response.headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy and "'unsafe-inline'" not in policy
+        assert response.headers["x-content-type-options"] == "nosniff"
+        page = lxml.html.fromstring(response.text)
+        assert not page.xpath("//*[@style]") and not page.xpath("//script[not(@src)]") and not page.xpath("//style")
+
+
 def test_static_files_are_served(client: TestClient) -> None:
     css = client.get("/static/style.css")
     assert css.status_code == 200 and ":focus-visible" in css.text and "@media (max-width: 760px)" in css.text
