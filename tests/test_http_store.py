@@ -149,3 +149,47 @@ def test_serve_refuses_a_bad_store_url(tmp_path: Path) -> None:
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("taxtreaty: error: ") and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_serve_command_serves_and_logs_json(tmp_path: Path) -> None:
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cli = str(Path(sys.executable).parent / "taxtreaty")
+    env = {**os.environ, "TAXTREATY_API_TOKEN": "serve-token"}
+    log = (tmp_path / "server.log").open("w+")
+    server = subprocess.Popen([cli, "serve", "--db", str(tmp_path / "s.sqlite"), "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=log, env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(base + "/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, "server did not start"
+            time.sleep(0.2)
+        added = httpx.post(base + "/treaties", json={"text": SYNTHETIC}, headers={"Authorization": "Bearer serve-token"})
+        assert added.status_code == 201, added.text
+        assert [t["id"] for t in httpx.get(base + "/treaties").json()] == [added.json()["treaty"]]
+        assert httpx.get(base + "/web/").status_code == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    log.seek(0)
+    lines = [json.loads(line) for line in log.read().splitlines() if line.startswith("{")]
+    requests = [entry for entry in lines if entry.get("msg") == "request"]
+    assert {"method": "POST", "path": "/treaties", "status": 201} in [
+        {k: e[k] for k in ("method", "path", "status")} for e in requests]
+    assert all(e["level"] == "info" and e["request_id"] for e in requests)
