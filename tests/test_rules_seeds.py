@@ -242,3 +242,49 @@ def test_decision_json_shape(t000):
 
 def test_fixture_paths_exist():
     assert Path(RULES / "seed_000.provisions.yaml").is_file()
+
+
+def test_002_other_income_residence_only_with_the_subtype_default():
+    doc = taxtreaty.parse_file(str(seed_path("002")))
+    treaty = compile_treaty(doc, extract_provisions(doc, None), None)
+    decision = decide(treaty, {"income": "other_income", "source": "TL", "residence": "PT"})
+    assert (decision.status, decision.source_taxation, decision.eid) == ("determined", "none", "art_23__para_1")
+    if treaty.topic("other_income").caps:  # the telecommunications cap of 23(3), for another kind of income
+        assert "income_subtype" in [a["fact"] for a in decision.assumptions]
+
+
+def test_an_article_without_extracted_rules_is_indeterminate(t002):
+    _, treaty = t002
+    rules = treaty.topic("directors_fees")
+    decision = decide(treaty, {"income": "directors_fees", "source": "TL", "residence": "PT"})
+    if rules is not None and not (rules.allocations or rules.caps or rules.exemptions):  # hand-written: none given
+        assert decision.status == "indeterminate"
+        assert "no rule of article" in decision.reasons[0]
+    else:
+        assert decision.status == "determined"
+
+
+def test_002_pensions_paid_by_a_government_may_fall_under_article_19(t002):
+    _, treaty = t002
+    decision = decide(treaty, {"income": "pensions", "source": "TL", "residence": "PT", "payer": "government"})
+    if decision.status == "indeterminate":  # the extractor records "subject to article 19(2)"
+        assert any("art_19__para_2" in r for r in decision.reasons)
+    else:
+        assert decision.source_taxation == "none"
+
+
+def test_002_clashing_allocations_are_not_resolved_silently():
+    doc = taxtreaty.parse_file(str(seed_path("002")))
+    treaty = compile_treaty(doc, extract_provisions(doc, None), None)
+    decision = decide(treaty, {"income": "capital_gains", "source": "TL", "residence": "PT"})
+    assert decision.status == "indeterminate"
+    assert {c.source_taxation for c in decision.candidates} >= {"unlimited", "none"}
+    assert "art_13__para_1" in decision.reasons[0]
+
+
+def test_002_business_profits_residence_only_unless_pe():
+    doc = taxtreaty.parse_file(str(seed_path("002")))
+    treaty = compile_treaty(doc, extract_provisions(doc, None), None)
+    base = {"income": "business_profits", "source": "TL", "residence": "PT"}
+    assert decide(treaty, base).source_taxation == "none"
+    assert decide(treaty, {**base, "pe_connected": True}).source_taxation == "unlimited"

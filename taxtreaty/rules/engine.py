@@ -211,7 +211,38 @@ def _pe_exception(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario,
 
 def _trace_allocations(rules: TopicRules, decision: Decision) -> None:
     for rule in rules.allocations:
-        decision.trace.append(TraceEntry(rule.cite, _ALLOCATION_EFFECT.get(rule.allocation or "", "allocation")))
+        if rule.allocation in ("source_may_tax", "source_only"):
+            decision.trace.append(TraceEntry(rule.cite, _ALLOCATION_EFFECT.get(rule.allocation or "", "allocation")))
+
+
+_SOURCE_ALLOCATIONS = ("source_may_tax", "source_only")
+
+
+def _residence_only_base(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> bool:
+    """True (and the decision made) when the article gives the income to the residence State only
+    and no rule letting the source State tax holds; indeterminate when one might."""
+    checks = [(rule, _Check(rule, scenario, defaults_used)) for rule in rules.allocations]
+    residence = [r for r, c in checks if c.holds and r.allocation == "residence_only"]
+    source = [r for r, c in checks if c.holds and r.allocation in _SOURCE_ALLOCATIONS]
+    if not residence or source:
+        return False
+    pending = [(r, c) for r, c in checks if c.holds is None and r.allocation in _SOURCE_ALLOCATIONS]
+    base = residence[0]
+    decision.trace.append(TraceEntry(base.cite, _ALLOCATION_EFFECT["residence_only"]))
+    for rule, check in checks:
+        if rule.allocation in _SOURCE_ALLOCATIONS:
+            decision.trace.append(TraceEntry(rule.cite, f"{_ALLOCATION_EFFECT[rule.allocation or '']} — {check.describe()}"))
+    if pending:
+        decision.status = "indeterminate"
+        decision.missing_facts.extend(_missing([c for _, c in pending]))
+        decision.candidates.append(Candidate("none", Decimal(0), base.cite.eid, "none of the exceptions applies"))
+        for rule, _ in pending:
+            decision.candidates.append(Candidate("limited", None, rule.cite.eid, _when(rule)))
+        return True
+    decision.source_taxation, decision.max_rate_pct, decision.residence_taxation = "none", Decimal(0), "exclusive"
+    decision.eid = base.cite.eid
+    _truncation_note(rules, decision)
+    return True
 
 
 def _truncation_note(rules: TopicRules, decision: Decision) -> None:
@@ -224,7 +255,13 @@ def _truncation_note(rules: TopicRules, decision: Decision) -> None:
 
 
 def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
-    """Articles with rates: exemptions before caps, the most favourable cap whose conditions hold."""
+    """Articles with rates: exemptions before caps, the most favourable cap whose conditions hold.
+
+    Caps only matter where the article lets the source State tax at all: when the only
+    allocation that holds is "taxable only in the residence State" (other income, with a
+    capped exception for a kind of income), the answer is that allocation."""
+    if _residence_only_base(rules, scenario, decision, defaults_used):
+        return
     _trace_allocations(rules, decision)
     evaluated: list[tuple[Rule, _Check]] = [
         (rule, _Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *rules.caps, *rules.gaps)
@@ -292,6 +329,15 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     if best is not None:
         decision.source_taxation, decision.max_rate_pct, decision.residence_taxation = "limited", best.rate, "shared"
         decision.eid = best.cite.eid
+    elif not rules.caps and not any(r.allocation in _SOURCE_ALLOCATIONS for r in rules.allocations):
+        # only exemptions, none of which applies (students, teachers): the income then falls
+        # under another article, which the text does not name here
+        decision.status = "indeterminate"
+        decision.reasons.append(
+            f"no exemption of article {rules.article} applies; the income then falls under another article "
+            "(employment, other income) that this article does not name"
+        )
+        return
     else:
         decision.source_taxation, decision.residence_taxation = "unlimited", "shared"
         decision.eid = rules.allocations[-1].cite.eid if rules.allocations else None
@@ -316,6 +362,17 @@ def _subject_to(treaty: CompiledTreaty, rule: Rule, scenario: Scenario, decision
     return True
 
 
+def _clashing(chosen: Rule, ordered: list[Rule], scenario: Scenario, defaults_used: set[str]) -> list[Rule]:
+    """Other unconditional allocations of the article that give the income elsewhere: two rules
+    that both apply and disagree are not resolved silently (Catala's conflict error)."""
+    outcome = _ALLOCATION_OUTCOME.get(chosen.allocation or "", (None,))[0]
+    return [
+        rule for rule in ordered
+        if rule is not chosen and not rule.conditions and rule.allocation in _ALLOCATION_OUTCOME
+        and _ALLOCATION_OUTCOME[rule.allocation or ""][0] != outcome
+    ]
+
+
 def _allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                 defaults_used: set[str]) -> None:
     """Articles without rates: exceptions (allocations with conditions) before the base rule."""
@@ -333,6 +390,20 @@ def _allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, d
             continue
         chosen = rule
         break
+    if chosen is not None and not chosen.conditions:
+        clash = _clashing(chosen, ordered, scenario, defaults_used)
+        if clash:
+            decision.status = "indeterminate"
+            for rule in (chosen, *clash):
+                decision.trace.append(TraceEntry(rule.cite, _ALLOCATION_EFFECT.get(rule.allocation or "", "rule")))
+                source = _ALLOCATION_OUTCOME.get(rule.allocation or "", ("unknown", None, None))[0]
+                decision.candidates.append(Candidate(source, None, rule.cite.eid, "this paragraph is the one that fits the case"))
+            decision.reasons.append(
+                f"article {rules.article} gives this income to different States in "
+                f"{', '.join(dict.fromkeys(r.cite.eid for r in (chosen, *clash)))}, by circumstances the scenario does not state "
+                "(the kind of property, where the work is done, ...)"
+            )
+            return
     live_gaps = [g for g in rules.gaps]
     if chosen is None or unknown or live_gaps:
         decision.status = "indeterminate"
