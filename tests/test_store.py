@@ -215,3 +215,22 @@ def test_sqlite_store_is_a_plain_file_other_tools_can_read(tmp_path: Path) -> No
     with engine.connect() as c:
         assert c.exec_driver_sql("SELECT count(*) FROM passages WHERE language = 'es'").scalar() > 5
     engine.dispose()
+
+
+def test_a_store_made_by_the_first_release_is_upgraded_in_place(store_url: str) -> None:
+    from sqlalchemy import text
+
+    from taxtreaty.store.database import current_revision, head_revision, make_engine, migrate
+
+    engine = make_engine(store_url)
+    migrate(engine, "0001")
+    assert current_revision(engine) == "0001"
+    with engine.begin() as c:
+        c.execute(text("INSERT INTO terms (term) VALUES ('dividens')"))
+    engine.dispose()
+    with Store.open(store_url) as s:
+        assert current_revision(s.engine) == head_revision() != "0001"
+        with s.engine.connect() as c:
+            assert c.execute(text("SELECT documents FROM terms WHERE term = 'dividens'")).scalar() == 1
+        s.ingest([str(seed_path("000"))])
+        assert s.search("dividends", lang="en")[0].treaty.startswith("000")

@@ -173,10 +173,10 @@ def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: s
     return report
 
 
-def _insert_ignore(dialect: str, table):  # type: ignore[no-untyped-def]
-    if dialect == "sqlite":
-        return sqlite_insert(table).on_conflict_do_nothing()
-    return pg_insert(table).on_conflict_do_nothing()
+def _count_terms(dialect: str):  # type: ignore[no-untyped-def]
+    """Insert words, or add one to the document count of words already there."""
+    statement = (sqlite_insert if dialect == "sqlite" else pg_insert)(Term)
+    return statement.on_conflict_do_update(index_elements=[Term.term], set_={"documents": Term.documents + 1})
 
 
 def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str | None = None) -> str:
@@ -216,7 +216,8 @@ def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str |
         if doc.provisions:
             connection.execute(insert(ProvisionRow), [{**p, **common} for p in doc.provisions])
         if doc.terms:
-            connection.execute(_insert_ignore(connection.dialect.name, Term), [{"term": t} for t in doc.terms])
+            # sorted words: concurrent writers take row locks in the same order (no deadlock)
+            connection.execute(_count_terms(connection.dialect.name), [{"term": t, "documents": 1} for t in doc.terms])
     return placement.treaty_id
 
 

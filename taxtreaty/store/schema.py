@@ -146,3 +146,5 @@ class Term(Base):
     __tablename__ = "terms"
 
     term: Mapped[str] = mapped_column(String(120), primary_key=True)
+    #: how many documents use the word: OCR-damaged forms are rare, real words are not
+    documents: Mapped[int] = mapped_column(Integer, server_default="1")

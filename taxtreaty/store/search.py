@@ -30,7 +30,7 @@ from taxtreaty.store import fts
 from taxtreaty.store.schema import Passage, Term, Treaty
 from taxtreaty.text import InputError
 
-_WORD = regex.compile(r"\p{L}[\p{L}'-]*\p{L}|\p{L}|\d+")
+_WORD = regex.compile(r"\p{L}[\p{L}-]*\p{L}|\p{L}|\d+")
 #: words shorter than this are not fuzzily expanded (too many near neighbours)
 _FUZZY_MIN_LENGTH = 5
 _FUZZY_CUTOFF = 85
@@ -104,22 +104,34 @@ def _phrase_key(query: str) -> str:
 
 
 class Vocabulary:
-    """The index's words, bucketed by length, for fuzzy expansion of query words."""
+    """The index's words, bucketed by length, for fuzzy expansion of query words.
 
-    def __init__(self, terms: list[str]) -> None:
-        self.terms = set(terms)
+    A query word present in the index is expanded only to *rare* near spellings (OCR damage:
+    "dividens" next to "dividends"), not to frequent real words of other languages
+    ("dividendos"), which would only slow the query and blur it; a query word absent from the
+    index (itself damaged or misspelt) may be expanded to any near word.
+    """
+
+    def __init__(self, terms: list[tuple[str, int]]) -> None:
+        self.terms = {term for term, _ in terms}
+        most = max((n for _, n in terms), default=1)
+        self.rare_limit = max(2, most // 20)
         self.by_length: dict[int, list[str]] = {}
-        for term in terms:
+        self.rare_by_length: dict[int, list[str]] = {}
+        for term, documents in terms:
             self.by_length.setdefault(len(term), []).append(term)
+            if documents <= self.rare_limit:
+                self.rare_by_length.setdefault(len(term), []).append(term)
 
     @classmethod
     def load(cls, connection: Session) -> Vocabulary:
-        return cls([row[0] for row in connection.execute(select(Term.term))])
+        return cls([(row[0], row[1]) for row in connection.execute(select(Term.term, Term.documents))])
 
     def near(self, word: str) -> list[str]:
         if len(word) < _FUZZY_MIN_LENGTH:
             return []
-        candidates = [t for n in range(len(word) - 2, len(word) + 3) for t in self.by_length.get(n, ())]
+        buckets = self.rare_by_length if word in self.terms else self.by_length
+        candidates = [t for n in range(len(word) - 2, len(word) + 3) for t in buckets.get(n, ())]
         found = process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=_FUZZY_CUTOFF, limit=_FUZZY_LIMIT)
         return [term for term, _score, _ in found if term != word]
 
