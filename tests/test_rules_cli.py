@@ -100,3 +100,22 @@ def test_ask_unknown_treaty_id(monkeypatch, capsys, tmp_path):
     err = capsys.readouterr().err
     assert "pt-xx: no such file" in err
     assert not (tmp_path / "none.sqlite").exists()
+
+
+def test_ask_and_ledger_with_a_stored_treaty(tmp_path):
+    from taxtreaty.store import Store
+
+    db = tmp_path / "store.sqlite"
+    with Store.open(str(db)) as store:
+        store.ingest([str(seed_path("002"))])
+        treaty_id = store.list_treaties()[0].id
+    result = ask("--treaty", treaty_id, "--db", str(db), "--income", "pensions", "--source", "TL", "--residence", "PT",
+                 "--json")
+    data = json.loads(result.output)
+    assert (data["status"], data["source_taxation"], data["eid"]) == ("determined", "none", "art_18__para_nn_1")
+    ledger = tmp_path / "p.csv"
+    ledger.write_text("income,source,residence,beneficial_owner,amount\ninterest,TL,PT,yes,1000\n", encoding="utf-8")
+    out = tmp_path / "o.csv"
+    run = CliRunner().invoke(app, ["ledger", str(ledger), "--treaties", str(db), "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    assert "100.00" in out.read_text(encoding="utf-8")
