@@ -205,3 +205,27 @@ def test_amounts_written_once_in_words_and_figures():
 def test_fold_keeps_offsets():
     text = "Straße — beneficiário efectivo, 1.º de enero"
     assert len(fold_same_length(text)) == len(text)
+
+
+def test_ocr_damaged_figure_makes_the_clause_unknown():
+    text = (
+        "Artículo 10\nDividendos\n\n1 — Los dividendos pueden someterse a imposición en ese otro Estado.\n\n"
+        "2 — Sin embargo, el impuesto así exigido no podrá exceder del l5 % del importe bruto de los dividendos, "
+        "hasta el 31 de diciembre de 1996, y del 10 % de dicho importe, a partir del 1 de enero de 1997.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    (cap,) = caps(ps, "art_10")
+    assert cap.status == "unknown" and cap.rate_pct is None and "'l5 %'" in (cap.reason or "")
+    assert not figures.find_rates(fold_same_length("del l5 % del importe"), phrases("es"))  # type: ignore[arg-type]
+
+
+def test_cap_words_decide_the_income_when_a_heading_was_lost():
+    text = (
+        "Article 1O\nDividends\n\n1. Dividends paid to a resident of the other State may be taxed in that other State.\n\n"
+        "2. However, such interest may also be taxed in the State in which it arises, but the tax so charged "
+        "shall not exceed 12 per cent of the gross amount of the interest.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    (cap,) = [p for p in ps.provisions if p.kind == "withholding_cap"]
+    assert cap.topic == "interest" and cap.rate_pct == Decimal("12")
+    assert any(w["code"] == "topic_from_words" for w in ps.warnings)

@@ -95,6 +95,8 @@ class _Extractor:
     def add(self, unit_or_article: Unit | Article, kind: str, cite: Citation, *, topic: str | None = None,
             **fields: Any) -> Provision:
         article = unit_or_article.article if isinstance(unit_or_article, Unit) else unit_or_article
+        if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
+            topic = self._income_named(unit_or_article, cite)
         key = (cite.language, cite.eid, kind)
         self._counter[key] += 1
         provision = Provision(
@@ -106,6 +108,25 @@ class _Extractor:
         )
         self.provisions.append(provision)
         return provision
+
+    def _income_named(self, unit: Unit, cite: Citation) -> str | None:
+        """The one income (dividends, interest, royalties) a cap's words name, when it is not the
+        article's topic: a damaged heading can merge two articles, and the words decide."""
+        ph = phrases(unit.language)
+        topic = unit.article.topic
+        if ph is None or topic not in ("dividends", "interest", "royalties"):
+            return None
+        words = fold_same_length(" ".join([*(c.text for c in unit.context), cite.quote]))
+        named = {income for _, _, income in ph.group_hits("incomes", words)}
+        if len(named) == 1 and topic not in named:
+            (income,) = named
+            self.warnings.append({
+                "code": "topic_from_words", "language": unit.language, "eid": unit.eid,
+                "message": f"{cite_label(unit.article, unit.eid)} sits in an article read as {topic} but its words "
+                f"speak of {income}; the cap is filed under {income}",
+            })
+            return income
+        return None
 
     def cite(self, unit: Unit, start: int, end: int) -> Citation:
         return self.source.cite(unit.language, unit.eid, unit.start + start, unit.start + end)
@@ -167,6 +188,18 @@ class _Extractor:
             unit_found = False
             for k, (s_start, s_end) in enumerate(unit.sentences()):
                 sentence = unit.folded[s_start:s_end]
+                damaged_rates = figures.find_damaged_rates(sentence, ph)
+                if damaged_rates:
+                    cap = ph.find("cap", sentence)
+                    if (cap is not None and cap.start() < damaged_rates[0][0]) or (k == 0 and inherited_cap):
+                        # the figures of this clause cannot all be read: none of them is stated as certain
+                        found = unit_found = True
+                        printed = unit.text[s_start + damaged_rates[0][0] : s_start + damaged_rates[0][1]]
+                        self.add(unit, "withholding_cap", self.cite(unit, s_start, s_end), status="unknown",
+                                 reason=f"a rate in {cite_label(unit.article, unit.eid)} is damaged in the source text "
+                                 f"({printed!r}); no rate of this clause is read as certain",
+                                 conditions=cond.clause_conditions(sentence, ph, self.parties))
+                        continue
                 rates = [r for r in figures.find_rates(sentence, ph) if not cond.is_holding_share(sentence, r, ph)]
                 if not rates:
                     continue

@@ -63,7 +63,8 @@ def _word_number(language: str) -> str:
 
 def number_pattern(ph: Phrases) -> str:
     """A number in digits or in words of the language."""
-    return rf"(?:(?<![\d.,]){DECIMAL_NUMBER}|{_word_number(ph.code)})"
+    # a digit glued to a letter ("l5" for "15" in OCR) does not start a number
+    return rf"(?:(?<![\d.,\p{{L}}]){DECIMAL_NUMBER}|{_word_number(ph.code)})"
 
 
 def parse_number(text: str, ph: Phrases) -> Decimal | None:
@@ -139,6 +140,24 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
             continue
         out.append(Figure(m.start(), m.end(), value))
     return out
+
+
+@cache
+def _damaged_rate_regex(language: str) -> regex.Pattern[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    percent = alternation(ph.raw["percent"], whole_word=False)
+    # digits mixed with the letters OCR reads for them (l, i, o, s): "l5 %", "1o per cent"
+    return regex.compile(rf"(?<![\p{{L}}\d])(?=[lios]*\d)(?=\d*[lios])[\dlios]{{2,3}}\s*(?:{percent})(?![\p{{L}}])")
+
+
+def find_damaged_rates(text: str, ph: Phrases) -> list[tuple[int, int]]:
+    """Spans of percentages whose figure OCR damaged ("l5 %"): a rate is there but cannot be read."""
+    if not _prefilter(ph.code, "percent").search(text):
+        return []
+    return [m.span() for m in _damaged_rate_regex(ph.code).finditer(text)]
 
 
 @cache

@@ -34,7 +34,7 @@ PHRASE_KEYS = (
     "state_lead", "exception_lead", "number_joiners",
 )
 #: keys holding a map of {category: [phrases]}
-GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse")
+GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes")
 #: keys holding a map of {phrase: value}
 VALUE_KEYS = ("number_words", "units", "currencies")
 OTHER_KEYS = ("code", "number_multipliers")
