@@ -36,12 +36,15 @@ TARGET_P99_MS = 50.0
 MAX_REQUESTS = 2_000_000
 
 SERVER = """
-import sys, uvicorn
+import os, sys, uvicorn
 from taxtreaty.interfaces.http import create_app
 from taxtreaty.interfaces.http.logs import configure_logging
 configure_logging()
-uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_config=None,
-            access_log=False, server_header=False)
+workers = int(sys.argv[3])
+os.environ["TAXTREATY_DB"] = sys.argv[1]
+target = "taxtreaty.interfaces.http.app:app" if workers > 1 else create_app(sys.argv[1])
+uvicorn.run(target, host="127.0.0.1", port=int(sys.argv[2]), log_config=None, access_log=False,
+            server_header=False, workers=workers)
 """
 
 
@@ -182,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0, help="per endpoint")
     parser.add_argument("--quick", action="store_true", help="5 s per endpoint")
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes (taxtreaty serve --workers)")
     args = parser.parse_args(argv)
     seconds = 5.0 if args.quick else args.seconds
     if not SEEDS.is_dir():
@@ -190,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url, asks = build_store(Path(tmp))
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-c", SERVER, url, str(port)], cwd=ROOT,
+        server = subprocess.Popen([sys.executable, "-c", SERVER, url, str(port), str(args.workers)], cwd=ROOT,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -205,15 +209,17 @@ def main(argv: list[str] | None = None) -> int:
                     print("the server did not start", file=sys.stderr)
                     return 1
                 time.sleep(0.1)
-            for path, body in asks:  # warm-up: compile each treaty once, check each request works
-                response = httpx.post(base + path, json=body, timeout=30)
-                if response.status_code != 200:
-                    print(f"warm-up {path} -> {response.status_code}: {response.text[:200]}", file=sys.stderr)
-                    return 1
+            for _ in range(args.workers * 4):  # warm-up: every worker compiles each treaty once
+                for path, body in asks:
+                    response = httpx.post(base + path, json=body, timeout=30)
+                    if response.status_code != 200:
+                        print(f"warm-up {path} -> {response.status_code}: {response.text[:200]}", file=sys.stderr)
+                        return 1
 
             ask_requests = [raw_request("POST", path, body) for path, body in asks]
             health_requests = [raw_request("GET", "/health")]
-            print(f"{args.clients} concurrent clients, {seconds:g} s per endpoint, server pid {server.pid} on {base}")
+            print(f"{args.clients} concurrent clients, {seconds:g} s per endpoint, {args.workers} server worker(s) on {base}, "
+                  f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
             baseline = asyncio.run(load(port, "GET /health", args.clients, seconds, health_requests))
             decided = asyncio.run(load(port, "POST /ask", args.clients, seconds, ask_requests))
         finally:

@@ -24,15 +24,20 @@ def serve_command(
     configure_logging()
     store_url = db or os.environ.get("TAXTREATY_DB")
     try:
-        app = create_app(store_url)
+        app = create_app(store_url)  # opens (creates, migrates) the store once, here, so errors show now
     except ImportError as exc:
         raise UserError(f"cannot open the store: {exc}") from None
     except Exception as exc:  # a bad --db: one line, no traceback
         raise UserError(f"cannot open the store {store_url or '(default)'}: {exc}") from None
+    target: object = app
     if workers > 1:
-        raise UserError("--workers > 1 needs an import string; run uvicorn 'taxtreaty.interfaces.http.app:app' --workers N")
+        # each worker process builds its own app from the environment (app.py's module `app`)
+        if store_url:
+            os.environ["TAXTREATY_DB"] = store_url
+        target = "taxtreaty.interfaces.http.app:app"
     try:
-        uvicorn.run(app, host=host, port=port, log_config=None, access_log=False, server_header=False)
+        uvicorn.run(target, host=host, port=port, workers=workers, log_config=None, access_log=False,  # type: ignore[arg-type]
+                    server_header=False)
     except OSError as exc:
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 

@@ -60,7 +60,11 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
     return app
 
 
-def __getattr__(name: str) -> Any:  # pragma: no cover - convenience for `uvicorn ...:app`
+def __getattr__(name: str) -> Any:
+    """`app`: the app over $TAXTREATY_DB, for `uvicorn taxtreaty.interfaces.http.app:app --workers N`."""
     if name == "app":
+        from taxtreaty.interfaces.http.logs import configure_logging
+
+        configure_logging()  # worker processes start with a fresh logging setup
         return create_app(os.environ.get("TAXTREATY_DB"))
     raise AttributeError(name)

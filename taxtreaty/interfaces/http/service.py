@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import gc
 import io
 import threading
 from collections.abc import Iterator
@@ -146,6 +147,7 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
         if len(_COMPILED) >= _COMPILED_MAX:
             _COMPILED.clear()
         _COMPILED[key] = compiled
+    gc.freeze()  # compiled rule sets are long-lived too (see store_backend)
     return compiled
 
 

@@ -7,6 +7,7 @@ are loaded once per content hash and cached (a document never changes: new text,
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from typing import Any
@@ -98,6 +99,9 @@ class StoreBackend:
                         remember_provisions(parsed, ProvisionSet.model_validate_json(provisions_json))
                     with self._lock:
                         self._docs[sha] = parsed
+            # Parsed documents live as long as the server: keep the cyclic garbage collector
+            # from walking their (many) objects again and again, which showed as latency spikes.
+            gc.freeze()
         with self._lock:
             return [self._docs[s] for s in shas if s in self._docs]
 
