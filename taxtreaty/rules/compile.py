@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -248,6 +248,29 @@ def _in_force(provisions: list[Provision]) -> InForce:
     return result
 
 
+def _no_subtype_default_without_a_general_rule(rules: TopicRules) -> None:
+    """The default "the income is of no special kind" may only pick the article's general rule
+    over a special one; when every cap (or every source allocation) is for a special kind of
+    income, that default would decide between a cap and none, so the kind becomes a fact the
+    decision asks for instead."""
+    def special(rule: Rule) -> bool:
+        return any(c.fact == "income_subtype" for c in rule.conditions)
+
+    source_rules = [r for r in rules.allocations if r.allocation in ("source_may_tax", "source_only")]
+    residence_base = any(r.allocation == "residence_only" and not special(r) for r in rules.allocations)
+    for group in (rules.caps, source_rules):
+        if group and all(special(r) for r in group) and not (group is source_rules and residence_base):
+            for i, rule in enumerate(group):
+                conditions = tuple(
+                    Condition(c.fact, "unknown", c.value, c.label) if c.fact == "income_subtype" else c
+                    for c in rule.conditions
+                )
+                updated = replace(rule, conditions=conditions)
+                target = rules.caps if group is rules.caps else rules.allocations
+                target[target.index(rule)] = updated
+                group[i] = updated
+
+
 def compile_treaty(
     doc: Document,
     provisions: ProvisionSet,
@@ -288,6 +311,7 @@ def compile_treaty(
                 rules.thresholds.append(rule)
             elif rule.kind == "allocation":
                 rules.allocations.append(rule)
+        _no_subtype_default_without_a_general_rule(rules)
         if article is not None:
             covered = {r.paragraph_eid for r in rules.gaps}
             covered |= {r.paragraph_eid for r in (*rules.caps, *rules.exemptions)}

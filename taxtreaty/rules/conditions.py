@@ -48,6 +48,9 @@ class Condition:
             return bool(actual == self.value)
         if self.op == "in":
             return actual in self.value
+        if self.op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
+            sure, maybe = self.value
+            return True if actual in sure else (None if actual in maybe else False)
         if self.op == "ge":
             return bool(actual >= self.value)
         if self.op == "lt":
@@ -69,13 +72,24 @@ def _as_date(value: Any) -> dt.date:
     return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
 
 
-def _scenario_kinds(kinds: Iterable[str]) -> frozenset[str]:
-    """Provision recipient/payer kinds -> the scenario kinds that satisfy them."""
-    aliases = tables().recipient_aliases
-    result: set[str] = set()
+def _kind_test(fact: str, kinds: Iterable[str], label: str) -> Condition:
+    """A test on the recipient's (payer's) kind. Kinds the scenario vocabulary has are matched
+    exactly; kinds it lacks (bank, pension fund) are *unknown* for the scenario kinds that may
+    be one (a company may or may not be a pension fund), never silently true."""
+    table = tables()
+    sure: set[str] = set()
+    maybe: set[str] = set()
     for kind in kinds:
-        result.update(aliases.get(kind, (kind,)))
-    return frozenset(result)
+        if kind in table.recipient_equivalents:
+            sure.update(table.recipient_equivalents[kind])
+        elif kind in table.recipient_aliases:
+            maybe.update(table.recipient_aliases[kind])
+        else:
+            sure.add(kind)
+    maybe -= sure
+    if maybe:
+        return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label)
+    return Condition(fact, "in", frozenset(sure), label)
 
 
 def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> tuple[list[Condition], list[str]]:
@@ -93,14 +107,14 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
             tests.append(Condition("beneficial_owner", "eq", bool(value), f"beneficial owner = {'yes' if value else 'no'}"))
         elif key == "recipient":
             if value != "any":
-                tests.append(Condition("recipient", "in", _scenario_kinds([value]), f"recipient is {value}"))
+                tests.append(_kind_test("recipient", [value], f"recipient is {value}"))
         elif key == "recipient_kinds":
-            tests.append(Condition("recipient", "in", _scenario_kinds(value), f"recipient is {' or '.join(value)}"))
+            tests.append(_kind_test("recipient", value, f"recipient is {' or '.join(value)}"))
         elif key == "recipient_names":
             names = "; ".join(str(v) for v in value)
             tests.append(Condition("recipient", "in", frozenset({"named_institution"}), f"recipient is one of: {names}"))
         elif key == "payer_kinds":
-            tests.append(Condition("payer", "in", _scenario_kinds(value), f"payer is {' or '.join(value)}"))
+            tests.append(_kind_test("payer", value, f"payer is {' or '.join(value)}"))
         elif key == "min_capital_pct":
             tests.append(Condition("capital_pct", "ge", Decimal(str(value)), f"capital_pct ≥ {value}"))
         elif key == "min_holding_months":

@@ -324,7 +324,11 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
                 "it may list further exemptions or rates; source text incomplete"
             )
         if decision.missing_facts:
-            decision.reasons.append("the answer depends on facts not given: " + ", ".join(decision.missing_facts))
+            labels = dict.fromkeys(c.label for _, check in pending for c in check.unknown)
+            decision.reasons.append(
+                "the answer depends on facts not given: " + ", ".join(decision.missing_facts)
+                + " (whether " + "; ".join(labels) + ")"
+            )
         return
     if best is not None:
         decision.source_taxation, decision.max_rate_pct, decision.residence_taxation = "limited", best.rate, "shared"

@@ -17,7 +17,7 @@ import yaml
 from taxtreaty.vocab import DataFileError
 
 _FILE = "rules/scenario.yaml"
-_KEYS = {"income_topics", "recipient_kinds", "payer_kinds", "recipient_aliases", "defaults"}
+_KEYS = {"income_topics", "recipient_kinds", "payer_kinds", "recipient_equivalents", "recipient_aliases", "defaults"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,7 @@ class Tables:
     income_topics: dict[str, str]
     recipient_kinds: tuple[str, ...]
     payer_kinds: tuple[str, ...]
+    recipient_equivalents: dict[str, tuple[str, ...]]
     recipient_aliases: dict[str, tuple[str, ...]]
     defaults: dict[str, Default]
 
@@ -62,6 +63,7 @@ def tables() -> Tables:
         income_topics={str(k): str(v) for k, v in raw["income_topics"].items()},
         recipient_kinds=tuple(raw["recipient_kinds"]),
         payer_kinds=tuple(raw["payer_kinds"]),
+        recipient_equivalents={str(k): tuple(v) for k, v in raw["recipient_equivalents"].items()},
         recipient_aliases={str(k): tuple(v) for k, v in raw["recipient_aliases"].items()},
         defaults=defaults,
     )

@@ -1,0 +1,131 @@
+"""Engine rules on hand-written provisions over the synthetic fragment: kinds the scenario
+cannot name are never assumed, special kinds of income default only against a general rule,
+clashing allocations are not resolved silently, unknown condition keys stay unknown."""
+
+from __future__ import annotations
+
+import textwrap
+from decimal import Decimal
+
+import pytest
+from conftest import FIXTURES
+
+import taxtreaty
+from taxtreaty.rules import compile_treaty, decide
+from taxtreaty.rules.handwritten import load_handwritten
+from taxtreaty.text import InputError
+
+SYNTHETIC = FIXTURES / "rules" / "synthetic_pt.txt"
+CAP_5 = "5 % do montante bruto dos dividendos"
+CAP_15 = "15 % do montante bruto dos dividendos, nos restantes casos"
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return taxtreaty.parse_file(str(SYNTHETIC))
+
+
+def treaty(doc, tmp_path, body: str):
+    spec = tmp_path / "rules.yaml"
+    spec.write_text("parties: [PT, BR]\n" + textwrap.dedent(body), encoding="utf-8")
+    provisions, window = load_handwritten(spec, doc)
+    return compile_treaty(doc, provisions, provisions.parties, in_force=window)
+
+
+def cap(eid: str, quote: str, rate: str, conditions: str) -> str:
+    return f"""
+  - topic: dividends
+    kind: withholding_cap
+    rate_pct: "{rate}"
+    eid: {eid}
+    quote: "{quote}"
+    conditions: {conditions}"""
+
+
+BASE = {"income": "dividends", "source": "BR", "residence": "PT", "beneficial_owner": True}
+
+
+def test_a_pension_fund_exemption_is_unknown_for_a_company_and_false_for_an_individual(doc, tmp_path):
+    t = treaty(doc, tmp_path, "provisions:" + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}") + """
+  - topic: dividends
+    kind: exemption
+    eid: art_10__para_2__point_a
+    quote: "5 % do montante bruto dos dividendos"
+    conditions: {recipient: pension_fund}""")
+    company = decide(t, {**BASE, "recipient": "company"})
+    assert company.status == "indeterminate"
+    assert company.missing_facts == ["recipient"]
+    assert "pension_fund" in company.reasons[-1]
+    individual = decide(t, {**BASE, "recipient": "individual"})
+    assert (individual.status, individual.max_rate_pct) == ("determined", Decimal(15))
+
+
+def test_partnership_excluded_company_is_a_company(doc, tmp_path):
+    t = treaty(doc, tmp_path, "provisions:" + cap("art_10__para_2__point_a", CAP_5, "5",
+                                                "{beneficial_owner: true, recipient: partnership_excluded_company}")
+               + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"))
+    assert decide(t, {**BASE, "recipient": "company"}).max_rate_pct == Decimal(5)
+    assert decide(t, {**BASE, "recipient": "individual"}).max_rate_pct == Decimal(15)
+
+
+def test_special_kind_of_income_defaults_only_against_a_general_cap(doc, tmp_path):
+    special = cap("art_10__para_2__point_a", CAP_5, "5", "{beneficial_owner: true, income_subtype: equipment_rental}")
+    with_general = treaty(doc, tmp_path, "provisions:" + special + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"))
+    decision = decide(with_general, BASE)
+    assert (decision.status, decision.max_rate_pct) == ("determined", Decimal(15))
+    assert "income_subtype" in [a["fact"] for a in decision.assumptions]
+    only_special = treaty(doc, tmp_path, "provisions:" + special)
+    decision = decide(only_special, BASE)
+    assert decision.status == "indeterminate"
+    assert decision.missing_facts == ["income_subtype"]
+
+
+def test_unknown_condition_keys_are_never_true(doc, tmp_path):
+    t = treaty(doc, tmp_path, "provisions:" + cap("art_10__para_2__point_a", CAP_5, "5", "{beneficial_owner: true, listed_company: true}")
+               + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"))
+    decision = decide(t, BASE)
+    assert decision.status == "indeterminate"
+    assert decision.missing_facts == ["listed_company"]
+
+
+def test_clashing_unconditional_allocations(doc, tmp_path):
+    t = treaty(doc, tmp_path, """provisions:
+  - topic: dividends
+    kind: allocation
+    allocation: residence_only
+    eid: art_10__para_1
+    quote: "podem ser tributados nesse outro Estado"
+  - topic: dividends
+    kind: allocation
+    allocation: source_only
+    eid: art_10__para_3
+    quote: "são aplicáveis as disposições do artigo 7.°"
+""")
+    decision = decide(t, BASE)
+    assert decision.status == "indeterminate"
+    assert {c.eid for c in decision.candidates} == {"art_10__para_1", "art_10__para_3"}
+
+
+def test_dates_of_effect_from_the_spec_and_parties(doc, tmp_path):
+    t = treaty(doc, tmp_path, "in_force: {from: 2001-01-01, until: 2010-12-31}\nprovisions:"
+               + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"))
+    assert decide(t, {**BASE, "date": "2011-01-01"}).status == "not_covered"
+    assert decide(t, {**BASE, "date": "2010-12-31"}).status == "determined"
+    assert decide(t, {**BASE, "source": "ES"}).status == "not_covered"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("provisions:\n  - {topic: dividends, kind: withholding_cap, eid: art_10__para_9, quote: x}", "no node art_10__para_9"),
+        ("provisions:\n  - {topic: dividends, kind: withholding_cap, eid: art_10__para_2, quote: 'not there'}", "are not in art_10__para_2"),
+        ("provisions:\n  - {topic: dividends, kind: cap, eid: art_10__para_2, quote: 'dividendos'}", "kind"),
+        ("provisions:\n  - {topic: dividends, eid: art_10__para_2, quote: 'dividendos'}", "missing 'kind'"),
+        ("rules: []", "unknown key 'rules'"),
+        ("provisions: [", "not valid YAML"),
+    ],
+)
+def test_handwritten_errors_name_the_file_and_entry(doc, tmp_path, body, message):
+    with pytest.raises(InputError) as info:
+        treaty(doc, tmp_path, body)
+    assert message in str(info.value) and "rules.yaml" in str(info.value)
