@@ -129,3 +129,45 @@ def test_handwritten_errors_name_the_file_and_entry(doc, tmp_path, body, message
     with pytest.raises(InputError) as info:
         treaty(doc, tmp_path, body)
     assert message in str(info.value) and "rules.yaml" in str(info.value)
+
+
+@pytest.fixture(scope="module")
+def nl_cn(corpus_dir):
+    from taxtreaty.rules import load_treaty
+
+    return load_treaty(str(corpus_dir / "nl" / "NL-CN_convention_EN.txt"))
+
+
+EMPLOYMENT = {"income": "employment", "source": "CN", "residence": "NL"}
+
+
+@pytest.mark.parametrize(
+    ("facts", "status", "source_taxation", "missing"),
+    [
+        ({"days_present": 100, "employer_resident": "NL"}, "determined", "none", []),
+        ({"days_present": 183, "employer_resident": "US"}, "determined", "none", []),
+        ({"days_present": 184, "employer_resident": "NL"}, "determined", "unlimited", []),
+        ({"days_present": 100, "employer_resident": "CN"}, "determined", "unlimited", []),
+        ({"days_present": 100, "employer_resident": "NL", "pe_connected": True}, "determined", "unlimited", []),
+        ({"days_present": 100}, "indeterminate", None, ["employer_resident"]),
+        ({"employer_resident": "NL"}, "indeterminate", None, ["days_present"]),
+    ],
+)
+def test_employment_183_day_rule(nl_cn, facts, status, source_taxation, missing):
+    decision = decide(nl_cn, {**EMPLOYMENT, **facts})
+    assert (decision.status, decision.source_taxation, decision.missing_facts) == (status, source_taxation, missing)
+    assert "place_of_work" in [a["fact"] for a in decision.assumptions]
+
+
+def test_employment_in_the_ledger_matches_single_decisions(nl_cn):
+    import pandas as pd
+
+    from taxtreaty.rules.ledger import LedgerEvaluator, TreatyBook
+
+    rows = pd.DataFrame([{**EMPLOYMENT, "days_present": str(d), "employer_resident": e}
+                         for d in ("", "10", "183", "184", "365") for e in ("", "NL", "CN", "US")])
+    result, _ = LedgerEvaluator(TreatyBook([nl_cn])).evaluate(rows)
+    for i, row in rows.iterrows():
+        expected = decide(nl_cn, {k: v for k, v in row.items() if v != ""})
+        assert result["status"][i] == expected.status
+        assert (None if pd.isna(result["eid"][i]) else result["eid"][i]) == expected.eid

@@ -88,7 +88,7 @@ class TopicRules:
         if any(r.overrides for r in rules):
             result.add("payer")  # "subject to article 19(2)": matters when a government pays
         if self.thresholds:
-            result.update({"days_present", "employer_resident"})
+            result.update({"days_present", "employer_resident", "pe_connected"})
         return result
 
 

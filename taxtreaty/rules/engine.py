@@ -124,6 +124,8 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     if not _pe_exception(treaty, rules, scenario, decision, defaults_used):
         if rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps):
             _withholding(rules, scenario, decision, defaults_used)
+        elif _day_threshold(rules) is not None and not rules.gaps:
+            _short_stay(rules, scenario, decision, defaults_used)
         else:
             _allocation(treaty, rules, scenario, decision, defaults_used)
     for message in rules.divergences:
@@ -346,6 +348,69 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
         decision.source_taxation, decision.residence_taxation = "unlimited", "shared"
         decision.eid = rules.allocations[-1].cite.eid if rules.allocations else None
         decision.reasons.append("no cap's conditions are met; the source State may tax under its own law")
+    _truncation_note(rules, decision)
+
+
+def _day_threshold(rules: TopicRules) -> Rule | None:
+    """The "183 days in any twelve-month period" test of the employment article, if read."""
+    if rules.topic != "employment":
+        return None
+    return next((r for r in rules.thresholds if isinstance(r.values.get("days"), int)), None)
+
+
+def _short_stay(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
+    """Employment (OECD 15(1)-(2)): the source State - where the work is done - may tax, unless
+    the employee is present there no more than N days, the employer is not a resident of it and
+    no permanent establishment there bears the pay; then only the residence State may."""
+    threshold = _day_threshold(rules)
+    assert threshold is not None
+    days = int(threshold.values["days"])
+    paragraph = threshold.paragraph_eid
+    base_source = next((r for r in rules.allocations if r.allocation in _SOURCE_ALLOCATIONS
+                        and r.paragraph_eid != paragraph and not r.conditions), None)
+    exception = next((r for r in rules.allocations if r.allocation == "residence_only" and r.paragraph_eid == paragraph), None)
+    if base_source is None or exception is None:
+        decision.status = "indeterminate"
+        decision.reasons.append(f"article {rules.article}: the day test of {threshold.cite.eid} was read but not the rules it qualifies")
+        return
+    defaults = tables().defaults
+    others = [r for r in rules.allocations if r.paragraph_eid not in (base_source.paragraph_eid, paragraph)]
+    if others:
+        decision.assumptions.append({"fact": "international_traffic", "value": False, "why": defaults["international_traffic"].why,
+                                     "eid": others[0].cite.eid})
+    decision.assumptions.append({"fact": "place_of_work", "value": scenario.source, "why": defaults["place_of_work"].why})
+    decision.trace.append(TraceEntry(base_source.cite, "the source State (where the employment is exercised) may tax"))
+    missing = [f for f, v in (("days_present", scenario.days_present), ("employer_resident", scenario.employer_resident)) if v is None]
+    if scenario.days_present is not None and scenario.days_present > days:
+        decision.trace.append(TraceEntry(threshold.cite, f"exception not met: present {scenario.days_present} days, more than {days}"))
+        missing = []
+        outcome = base_source
+    elif scenario.employer_resident is not None and scenario.employer_resident == scenario.source:
+        decision.trace.append(TraceEntry(exception.cite, "exception not met: the employer is a resident of the source State"))
+        missing = []
+        outcome = base_source
+    elif missing:
+        decision.status = "indeterminate"
+        decision.missing_facts.extend(missing)
+        decision.trace.append(TraceEntry(threshold.cite, f"exception: present no more than {days} days"))
+        decision.candidates.append(Candidate("unlimited", None, base_source.cite.eid, f"days_present > {days} or the employer is a resident of the source State"))
+        decision.candidates.append(Candidate("none", Decimal(0), exception.cite.eid, f"days_present ≤ {days} and the employer is not a resident of the source State"))
+        decision.reasons.append("the answer depends on facts not given: " + ", ".join(missing))
+        return
+    else:
+        if scenario.pe_connected is None:
+            defaults_used.add("pe_connected")
+        if scenario.pe_connected:
+            decision.trace.append(TraceEntry(exception.cite, "exception not met: the pay is borne by a permanent establishment in the source State"))
+            outcome = base_source
+        else:
+            decision.trace.append(TraceEntry(threshold.cite, f"present {scenario.days_present} days, no more than {days}"))
+            decision.trace.append(TraceEntry(exception.cite, "exception applies: only the residence State may tax"))
+            outcome = exception
+    source, residence, _ = _ALLOCATION_OUTCOME[outcome.allocation or ""]
+    decision.source_taxation, decision.residence_taxation = source, residence  # type: ignore[assignment]
+    decision.max_rate_pct = Decimal(0) if source == "none" else None
+    decision.eid = outcome.cite.eid
     _truncation_note(rules, decision)
 
 

@@ -295,6 +295,9 @@ class LedgerEvaluator:
                     for condition in rule.conditions:
                         if condition.fact in bounds and condition.bound is not None:
                             bounds[condition.fact].add(condition.bound)
+                for threshold in rules.thresholds:  # "not exceeding 183 days": splits at 184
+                    if isinstance(threshold.values.get("days"), int):
+                        bounds["days_present"].add(int(threshold.values["days"]) + 1)
             if treaty.in_force.effect_from is not None:
                 bounds["date"].add(treaty.in_force.effect_from)
             if treaty.in_force.effect_until is not None:
