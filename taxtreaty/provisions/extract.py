@@ -116,7 +116,8 @@ class _Extractor:
         topic = unit.article.topic
         if ph is None or topic not in ("dividends", "interest", "royalties"):
             return None
-        words = fold_same_length(" ".join([*(c.text for c in unit.context), cite.quote]))
+        # the whole clause: a rate's own segment ("y del doce por ciento de dicho importe") may not name it
+        words = " ".join([*(c.folded for c in unit.context), unit.folded])
         named = {income for _, _, income in ph.group_hits("incomes", words)}
         if len(named) == 1 and topic not in named:
             (income,) = named
