@@ -104,7 +104,11 @@ def _run(connection: Connection, expression: str, filters: str, params: dict | N
     params = dict(params or {})
     params["q"] = expression
     params["limit"] = limit
-    if dialect == "sqlite":
+    if dialect == "sqlite" and not filters:
+        # no filter: rank inside the index, without joining every match to its row first
+        sql = ("SELECT rowid, -bm25(passages_fts) AS score FROM passages_fts "
+               "WHERE passages_fts MATCH :q ORDER BY bm25(passages_fts) LIMIT :limit")
+    elif dialect == "sqlite":
         sql = (
             "SELECT p.id, -bm25(passages_fts) AS score FROM passages_fts "
             "JOIN passages p ON p.id = passages_fts.rowid "
