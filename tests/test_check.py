@@ -133,6 +133,8 @@ def test_every_shipped_cases_file_loads() -> None:
     assert {f.name for f in files} >= {"seeds.yaml", "synthetic_en.yaml", "synthetic_es.yaml", "synthetic_pt.yaml"}
     for path in files:
         cases = load_cases(path).cases
+        if path.name == "pending.yaml":
+            continue
         assert len(cases) >= 10
         assert {c.kind for c in cases} == {"decision", "provision"}, path
 
@@ -325,10 +327,21 @@ def test_shipped_cases_are_green() -> None:
     missing = _engines_available()
     if missing:
         pytest.skip(f"the rules engine or the extractor has not landed yet: {missing}")
-    files = sorted(str(p.relative_to(ROOT)) for p in CASES.glob("*.yaml"))
+    files = sorted(str(p.relative_to(ROOT)) for p in CASES.glob("*.yaml") if p.name != "pending.yaml")
     result = run_cli("check", *files)
     assert result.stdout.splitlines()[-1].endswith(" 0 failed"), result.stdout
     assert result.returncode == 0
+
+
+def test_pending_cases_still_fail_and_say_why() -> None:
+    missing = _engines_available()
+    if missing:
+        pytest.skip(f"the rules engine or the extractor has not landed yet: {missing}")
+    pending = load_cases(CASES / "pending.yaml")
+    report = run_cases(pending)
+    now_passing = [r.case.id for r in report.results if r.passed]
+    assert not now_passing, f"pending cases now pass: move {now_passing} from pending.yaml to their treaty's file"
+    assert all(r.error is None for r in report.results), [r.line() for r in report.failures()]
 
 
 def test_a_wrong_expectation_over_a_real_treaty_fails_with_expected_and_actual(tmp_path: Path) -> None:
