@@ -288,3 +288,21 @@ def test_002_business_profits_residence_only_unless_pe():
     base = {"income": "business_profits", "source": "TL", "residence": "PT"}
     assert decide(treaty, base).source_taxation == "none"
     assert decide(treaty, {**base, "pe_connected": True}).source_taxation == "unlimited"
+
+
+def test_000_interest_connected_with_a_pe_is_indeterminate_because_the_pe_paragraph_is_lost(t000):
+    _, treaty = t000
+    decision = decide(treaty, {"income": "interest", "source": "CZ", "residence": "PT", "payer": "government",
+                               "pe_connected": True})
+    assert decision.status == "indeterminate"
+    assert "cut off" in decision.reasons[0] and "source text incomplete" in decision.reasons[0]
+    plain = decide(treaty, {"income": "interest", "source": "CZ", "residence": "PT", "payer": "government"})
+    assert "pe_connected" in [a["fact"] for a in plain.assumptions]
+
+
+def test_deciding_twice_on_a_document_compiles_once():
+    doc = taxtreaty.parse_file(str(seed_path("000")))
+    from taxtreaty.rules import load_treaty
+
+    assert load_treaty(doc, ["PT", "CZ"]) is load_treaty(doc, ["PT", "CZ"])
+    assert load_treaty(doc, ["PT", "CZ"]) is not load_treaty(doc, ["PT", "ES"])

@@ -187,6 +187,18 @@ def _missing_article(treaty: CompiledTreaty, scenario: Scenario, rules: TopicRul
 def _pe_exception(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                   defaults_used: set[str]) -> bool:
     """Paragraph 4/5 of articles 10-12: income connected with a PE goes to article 7 or 14."""
+    if not rules.pe_overrides and rules.truncated is not None:
+        # the article is cut off: its PE paragraph (usually after the rates) may be in the lost part
+        if scenario.pe_connected:
+            decision.status = "indeterminate"
+            decision.trace.append(TraceEntry(rules.truncated, "the article is cut off here"))
+            decision.reasons.append(
+                f"the income is connected with a permanent establishment, but article {rules.article} is cut off at "
+                f"{rules.truncated.eid} before any paragraph on that case; source text incomplete"
+            )
+            return True
+        if scenario.pe_connected is None:
+            defaults_used.add("pe_connected")
     for rule in rules.pe_overrides:
         check = _Check(rule, scenario, defaults_used)
         if check.holds is not True:

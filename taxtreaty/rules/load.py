@@ -69,6 +69,12 @@ def _from_store(identifier: str, parties: list[str] | tuple[str, ...] | None) ->
     return found[0]
 
 
+def _remember(key: tuple[Any, ...], treaty: CompiledTreaty) -> None:
+    if len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = treaty
+
+
 def load_treaty(
     treaty: Any,
     parties: list[str] | tuple[str, ...] | None = None,
@@ -81,7 +87,12 @@ def load_treaty(
     if isinstance(treaty, tuple) and len(treaty) == 2 and isinstance(treaty[0], Document):
         return compile_document(treaty[0], parties, treaty[1], in_force)
     if isinstance(treaty, Document):
-        return compile_document(treaty, parties, None, in_force)
+        key = (treaty.source.sha256, tuple(parties or treaty.parties or ()), in_force)
+        cached = _CACHE.get(key) if treaty.source.sha256 else None
+        if cached is None:
+            cached = compile_document(treaty, parties, None, in_force)
+            _remember(key, cached)
+        return cached
     if isinstance(treaty, str | os.PathLike):
         path = Path(treaty)
         if not path.exists():
@@ -95,8 +106,6 @@ def load_treaty(
         cached = _CACHE.get(key)
         if cached is None:
             cached = compile_document(parse_file(str(path)), parties, None, in_force, name=path.name)
-            if len(_CACHE) >= _CACHE_SIZE:
-                _CACHE.pop(next(iter(_CACHE)))
-            _CACHE[key] = cached
+            _remember(key, cached)
         return cached
     raise InputError(f"cannot read a treaty from a {type(treaty).__name__}")
