@@ -4,6 +4,8 @@ this runs in seconds."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import SEEDS
 from hypothesis import HealthCheck, settings
@@ -35,6 +37,46 @@ def test_no_server_errors(case) -> None:  # type: ignore[no-untyped-def]
     if response.status_code >= 400:
         assert _content_type(response).startswith("application/problem+json"), (case.method, case.path, response.status_code)
         assert "Traceback" not in response.text
+
+
+def _store_app():  # type: ignore[no-untyped-def]
+    """The same app over the real SQLite store (seeds ingested), when the store is in this build."""
+    import tempfile
+
+    try:
+        from taxtreaty.store import Store
+    except ImportError:
+        return None
+    if not SEEDS.is_dir():
+        return None
+    url = str(Path(tempfile.mkdtemp(prefix="taxtreaty-schema-")) / "corpus.sqlite")
+    with Store.open(url) as store:
+        store.ingest([str(SEEDS)])
+    return create_app(url, token=TOKEN)
+
+
+store_app = _store_app()
+store_schema = schemathesis.openapi.from_asgi("/openapi.json", store_app) if store_app is not None else None
+
+
+@pytest.mark.skipif(store_schema is None, reason="the corpus store or the seeds are not available")
+@pytest.mark.parametrize("operation", ["GET /treaties/{treaty_id}", "GET /treaties/{treaty_id}/articles/{number}",
+                                       "GET /search", "GET /rates", "POST /ask", "POST /ledger"])
+def test_no_server_errors_over_the_store(operation: str) -> None:
+    from hypothesis import given
+
+    method, path = operation.split(" ")
+    op = store_schema[path][method]  # type: ignore[index]
+
+    @given(case=op.as_strategy())
+    @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    def run(case) -> None:  # type: ignore[no-untyped-def]
+        response = case.call()
+        case.validate_response(response, checks=[not_a_server_error])
+        if response.status_code >= 400:
+            assert _content_type(response).startswith("application/problem+json")
+
+    run()
 
 
 def test_the_spec_covers_every_operation() -> None:

@@ -70,6 +70,11 @@ def test_store_search_is_cross_language_with_highlights(client: TestClient) -> N
     assert "**" not in hits[0]["snippet"]
     pt = client.get("/search", params={"q": "beneficiário efectivo", "lang": "pt"}).json()
     assert pt and all(h["language"] == "pt" for h in pt)
+    assert any(h["heading"] == "Dividendos" for h in pt)
+    for params, status in (({"q": "juros", "treaty": "nope"}, 404), ({"q": "juros", "lang": "xx"}, 422),
+                           ({"q": "juros", "topic": "not_a_topic"}, 422)):
+        response = client.get("/search", params=params)
+        assert response.status_code == status and response.headers["content-type"].startswith("application/problem+json")
 
 
 def test_store_rates_have_citations_and_reasons(client: TestClient) -> None:

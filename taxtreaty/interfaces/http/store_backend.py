@@ -132,19 +132,28 @@ class StoreBackend:
 
     # -- queries -----------------------------------------------------------------------------
     def search(self, q: str, lang: str | None, topic: str | None, treaty: str | None, limit: int) -> list[dict[str, Any]]:
-        try:
-            hits = self.store.search(q, lang=lang, topic=topic, treaty=treaty, limit=limit)
-        except InputError as exc:
-            if treaty and "treaty" in str(exc):
-                raise NotFound(str(exc)) from None
-            raise
+        if treaty is not None and treaty not in self._current()[0]:
+            raise NotFound(f"no treaty {treaty!r} in the corpus")
+        hits = self.store.search(q, lang=lang, topic=topic, treaty=treaty, limit=limit)
         out = []
         for h in hits:
             text, highlights = unmark(h.snippet)
             out.append({"treaty": h.treaty, "language": h.language, "eid": h.eid, "article": h.article,
-                        "heading": None, "topic": h.topic, "score": float(h.score), "snippet": text,
-                        "highlights": highlights})
+                        "heading": self._heading(h.treaty, h.language, h.article), "topic": h.topic,
+                        "score": float(h.score), "snippet": text, "highlights": highlights})
         return out
+
+    def _heading(self, treaty_id: str, language: str, number: str) -> str | None:
+        try:
+            docs = self.documents(treaty_id)
+        except NotFound:
+            return None
+        for doc in docs:
+            version = doc.version(language)
+            article = version.article(number) if version else None
+            if article is not None:
+                return article.heading
+        return None
 
     def rates(self, country: str | None) -> list[dict[str, Any]]:
         rows = []
