@@ -148,6 +148,24 @@ def test_reader_language_switch_shows_one_version(client: TestClient) -> None:
     assert not page.xpath("//*[@id='art_12__para_6']")  # the English text stops in article 12
 
 
+def test_reader_shows_protocols_after_the_articles(backend: MemoryBackend) -> None:
+    text = HOSTILE + """
+PROTOCOL
+At the moment of signing the Convention the undersigned have agreed that the following provisions shall form an integral part of the Convention.
+1. Ad Article 10 It is understood that the term <dividends> includes «distributions» & more.
+"""
+    backend.ingest(text.encode(), "with-protocol.txt", "pt-cy-protocol")
+    client = TestClient(create_app(backend=backend, token="t"))
+    detail = client.get("/treaties/pt-cy-protocol").json()
+    protocols = detail["versions"][0]["protocols"]
+    assert protocols and protocols[0]["eid"].startswith("protocol_")
+    page = html(client.get("/web/treaties/pt-cy-protocol"))
+    section = page.get_element_by_id(protocols[0]["eid"])
+    assert "protocol" in section.get("class") and "term <dividends> includes «distributions» & more" in section.text_content()
+    assert page.xpath(f"//nav[@aria-label='Articles']//a[@href='#{protocols[0]['eid']}']")
+    assert_inert(client.get("/web/treaties/pt-cy-protocol").text)
+
+
 def test_reader_unknown_treaty_is_a_404_page(client: TestClient) -> None:
     response = client.get("/web/treaties/nope")
     assert response.status_code == 404 and "no treaty" in response.text

@@ -109,11 +109,18 @@ class ArticleRef(BaseModel):
     chapter: str | None
 
 
+class ProtocolRef(BaseModel):
+    eid: str
+    heading: str
+    paragraphs: int
+
+
 class VersionOut(BaseModel):
     language: str
     title: str | None
     chapters: list[ChapterOut]
     articles: list[ArticleRef]
+    protocols: list[ProtocolRef] = Field(default_factory=list, description="instruments printed after the convention")
 
 
 class WarningOut(BaseModel):

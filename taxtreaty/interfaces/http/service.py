@@ -41,7 +41,9 @@ def treaty_detail(backend: Backend, treaty_id: str) -> dict[str, Any]:
     versions: dict[str, dict[str, Any]] = {}
     for doc in docs:
         for v in doc.versions:
-            out = versions.setdefault(v.language, {"language": v.language, "title": v.title, "chapters": [], "articles": []})
+            out = versions.setdefault(v.language, {"language": v.language, "title": v.title, "chapters": [], "articles": [],
+                                                   "protocols": []})
+            out["protocols"] += [{"eid": p.eid, "heading": p.heading, "paragraphs": len(p.paragraphs)} for p in v.protocols]
             out["title"] = out["title"] or v.title
             out["chapters"] += [{"eid": c.eid, "number": c.number, "heading": c.heading} for c in v.chapters]
             out["articles"] += [{"eid": a.eid, "number": a.number, "heading": a.heading, "topic": a.topic,

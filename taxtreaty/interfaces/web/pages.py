@@ -83,6 +83,7 @@ async def treaty_reader(
         return {
             "summary": summary, "languages": all_langs, "shown": shown,
             "chapters": reader.build(docs, shown, divergences),
+            "protocols": reader.build_protocols(docs, shown),
             "provisions": provisions, "divergences": divergences,
             "highlight": reader.highlight_from(hl, docs),
         }

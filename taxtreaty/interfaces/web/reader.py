@@ -141,6 +141,43 @@ def build(docs: list[Document], languages: list[str], divergences: list[Any]) ->
     return views
 
 
+@dataclass
+class ProtocolView:
+    eid: str
+    headings: dict[str, str | None]
+    rows: list[Row]
+
+
+def build_protocols(docs: list[Document], languages: list[str]) -> list[ProtocolView]:
+    """Protocols printed after the convention, aligned across languages like the articles."""
+    versions = _versions(docs, languages)
+    notes = _notes(docs)
+    order: list[str] = []
+    found: dict[str, dict[str, Any]] = {}
+    for lang in languages:
+        for _doc, v in versions.get(lang, []):
+            for protocol in v.protocols:
+                if protocol.eid not in found:
+                    order.append(protocol.eid)
+                    found[protocol.eid] = {}
+                found[protocol.eid].setdefault(lang, protocol)
+    views = []
+    for eid in order:
+        by_lang = found[eid]
+        para_order: list[tuple[str, str | None]] = []
+        paras: dict[str, dict[str, Paragraph]] = {}
+        for lang in languages:
+            for p in by_lang[lang].paragraphs if lang in by_lang else []:
+                if p.eid not in paras:
+                    para_order.append((p.eid, p.number))
+                    paras[p.eid] = {}
+                paras[p.eid][lang] = p
+        rows = [Row(peid, number, [Cell(lang, paras[peid].get(lang), list(notes.get((lang, peid), [])))
+                                   for lang in languages]) for peid, number in para_order]
+        views.append(ProtocolView(eid, {lang: by_lang[lang].heading if lang in by_lang else None for lang in languages}, rows))
+    return views
+
+
 _HL = re.compile(r"^(?P<lang>[a-z]{2}):(?P<eid>[A-Za-z0-9_]+):(?P<start>\d+)-(?P<end>\d+)$")
 
 
