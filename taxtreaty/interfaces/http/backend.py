@@ -253,6 +253,8 @@ class MemoryBackend:
     def __init__(self) -> None:
         self._treaties: dict[str, list[Document]] = {}
         self._lock = threading.Lock()
+        #: (path, reason) of files `demo.memory_backend` could not take
+        self.rejected: list[tuple[str, str]] = []
 
     def copy(self) -> MemoryBackend:
         """A backend holding the same (immutable) documents, grouped independently."""
