@@ -229,3 +229,19 @@ def test_cap_words_decide_the_income_when_a_heading_was_lost():
     (cap,) = [p for p in ps.provisions if p.kind == "withholding_cap"]
     assert cap.topic == "interest" and cap.rate_pct == Decimal("12")
     assert any(w["code"] == "topic_from_words" for w in ps.warnings)
+
+
+def test_a_swallowed_article_heading_stops_the_paragraph():
+    """"Article l2" (OCR for 12) is not opened by the parser: the royalty rate must not become interest's."""
+    text = (
+        "Article 11\nInterest\n\n1. Interest may be taxed in the other State.\n\n"
+        "2. However, the tax so charged shall not exceed 12 per cent of the gross amount of the interest.\n\n"
+        "3. Interest paid to the Government of the other State shall be exempt from tax.\n"
+        "Article l2\nRoyalties\n"
+        "1. However, the tax so charged shall not exceed ten per cent of the gross amount of the royalties.\n"
+        "Article 7 or Article 14, as the case may be, shall apply.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    assert {(p.topic, p.rate_pct) for p in ps.provisions if p.kind == "withholding_cap"} == {("interest", Decimal("12"))}
+    (cut,) = [w for w in ps.warnings if w["code"] == "swallowed_heading"]
+    assert cut["eid"] == "art_11__para_3" and "Article l2" in cut["message"]

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cache
 
 import regex
 
+from taxtreaty import vocab
 from taxtreaty.provisions.model import Citation
 from taxtreaty.provisions.vocabulary import fold_same_length
 from taxtreaty.structure.model import Article, Document, Paragraph, Point
@@ -66,6 +68,18 @@ class Unit:
         return out
 
 
+@cache
+def _embedded_heading() -> regex.Pattern[str]:
+    """A line inside a node's text that reads like an article heading, its number possibly damaged
+    by OCR ("Article l2", "ARTIGO 1O.º"): the parser did not open an article there, so the node has
+    swallowed the text of the next ones."""
+    words = "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+    # the number, its ordinal mark, then nothing or a title: capitalised, without sentence punctuation
+    number = r"[\dlIoO]{1,3}(?:[^\S\n]?\.?[^\S\n]?[º°o\"](?!\p{L}))?\.?"
+    title = r"(?:[^\S\n]*[—–:-]?[^\S\n]*[(«\p{Lu}][^\n,.;]{0,70})?"
+    return regex.compile(rf"\n(?:\#{{1,6}}[^\S\n]*)?(?i:{words})[^\S\n]*{number}{title}(?=\n|$)")
+
+
 class SourceText:
     """The cleaned text of a document, with the way back to the original characters."""
 
@@ -79,6 +93,8 @@ class SourceText:
         exact = [i for i, e in enumerate(spans.exact) if e]
         self._orig_starts = [spans.orig_starts[i] for i in exact]
         self._pieces = exact
+        #: (language, eid, heading line) where a node's text was cut at a heading it swallowed
+        self.cuts: list[tuple[str, str, str]] = []
 
     def clean_offset(self, original_offset: int) -> int | None:
         """The cleaned offset of an original character copied verbatim, or None."""
@@ -157,5 +173,9 @@ class SourceText:
 
     def _unit(self, language: str, eid: str, article: Article, paragraph: Paragraph, node: Paragraph | Point,
               start: int, end: int, role: str, context: list[Unit] | None = None) -> Unit:
+        heading = _embedded_heading().search(self.text, start, end)
+        if heading is not None:
+            self.cuts.append((language, eid, heading.group().strip()))
+            end = heading.start()
         return Unit(language, eid, article, paragraph, node, start, end, self.text[start:end],
                     self.folded[start:end], role, list(context or []))

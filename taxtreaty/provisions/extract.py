@@ -146,6 +146,12 @@ class _Extractor:
             for article in version.articles:
                 self._article(version, article, ph)
         self._prevailing_language()
+        for language, eid, line in dict.fromkeys(self.source.cuts):
+            self.warnings.append({
+                "code": "swallowed_heading", "language": language, "eid": eid,
+                "message": f"{eid} runs into a line that reads like an article heading ({line!r}); "
+                "the text after it is not read as part of this paragraph",
+            })
         # the parser's warnings say where the text is damaged; the extractor's follow them
         parse_warnings = [{"source": "parse", **w.model_dump()} for w in self.doc.warnings]
         warnings = parse_warnings + [{"source": "provisions", **w} for w in self.warnings]
