@@ -332,3 +332,20 @@ def test_static_files_are_served(client: TestClient) -> None:
     css = client.get("/static/style.css")
     assert css.status_code == 200 and ":focus-visible" in css.text and "@media (max-width: 760px)" in css.text
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_every_corpus_convention_renders_with_all_its_articles(corpus_dir: Any) -> None:
+    """Conventions the workbench was not written against: every one reads, with an anchor per
+    article and per paragraph, and its detail lists the same articles."""
+    corpus = memory_backend([corpus_dir])
+    client = TestClient(create_app(backend=corpus, token="t"))
+    treaties = client.get("/treaties").json()
+    assert len(treaties) >= 10
+    for treaty in treaties:
+        detail = client.get(f"/treaties/{treaty['id']}").json()
+        ids = set(html(client.get(f"/web/treaties/{treaty['id']}")).xpath("//@id"))
+        articles = {a["eid"] for v in detail["versions"] for a in v["articles"]}
+        assert articles and articles <= ids, (treaty["id"], sorted(articles - ids)[:5])
+        first = corpus.documents(treaty["id"])[0].versions[0]
+        cells = {f"{first.language}-{p.eid}" for a in first.articles for p in a.paragraphs}
+        assert cells <= ids, (treaty["id"], sorted(cells - ids)[:5])
