@@ -382,3 +382,18 @@ def test_every_response_has_a_request_id_and_logs_are_json(client: TestClient, c
     assert records
     line = json.loads(JsonFormatter().format(records[-1]))
     assert line["path"] == "/treaties/pt-cy-test" and line["status"] == 200 and line["request_id"] == response.headers["x-request-id"]
+
+
+def test_ledger_over_the_time_limit_is_504(backend: MemoryBackend, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    def slow(treaty: Any, facts: dict[str, Any]) -> dict[str, Any]:
+        time.sleep(0.3)
+        return {"status": "determined", "max_rate_pct": "10", "trace": []}
+
+    monkeypatch.setattr(service, "_rules_decide", lambda: slow)
+    monkeypatch.setattr(service, "rules_treaty", lambda doc, parties: doc)
+    limited = TestClient(create_app(backend=backend, token=TOKEN, limits=Limits(seconds=0.5)))
+    rows = "income,source,residence,held_months\n" + "".join(f"dividends,CY,PT,{m}\n" for m in range(6))
+    body = assert_problem(limited.post("/ledger", content=rows, headers={"content-type": "text/csv"}), 504)
+    assert "0.5" in body["detail"]

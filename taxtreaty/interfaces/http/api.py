@@ -182,7 +182,9 @@ async def ledger(request: Request, backend: BackendDep, limits: LimitsDep) -> St
         header, rows = await run_limited(limits.seconds, service.ledger_rows, text, limits.ledger_rows)
     except service.LedgerError as exc:
         raise ApiProblem(422, str(exc)) from None
-    return StreamingResponse(service.evaluate_ledger(backend, header, rows), media_type="text/csv",
+    # Decisions under the time limit (a 504 is still possible); then the answer streams out row by row.
+    results = await run_limited(limits.seconds, service.decide_rows, backend, rows)
+    return StreamingResponse(service.write_ledger(header, rows, results), media_type="text/csv",
                              headers={"Content-Disposition": 'attachment; filename="ledger-decided.csv"'})
 
 

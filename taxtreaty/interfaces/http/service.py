@@ -228,20 +228,27 @@ def ledger_rows(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, di
 _SCENARIO_KEYS = tuple(Scenario.model_fields)
 
 
-def evaluate_ledger(backend: Backend, header: list[str], rows: list[tuple[int, dict[str, str]]]) -> Iterator[str]:
-    """CSV text, header first, then one output line per input row (never dropped)."""
+def decide_rows(backend: Backend, rows: list[tuple[int, dict[str, str]]]) -> list[dict[str, Any]]:
+    """One result per row (never dropped); each distinct combination of facts is decided once."""
+    cache: dict[tuple[Any, ...], dict[str, Any]] = {}
+    return [_row_error(line, "more fields than the header") if None in row else _ledger_row(backend, line, row, cache)
+            for line, row in rows]
+
+
+def write_ledger(header: list[str], rows: list[tuple[int, dict[str, str]]], results: list[dict[str, Any]]) -> Iterator[str]:
+    """CSV text, header first, then one output line per input row, in order."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([*header, *LEDGER_OUTPUT])
     yield _take(out)
-    cache: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for line, row in rows:
-        if None in row:  # more fields than the header
-            result = _row_error(line, "more fields than the header")
-        else:
-            result = _ledger_row(backend, line, row, cache)
+    for (_line, row), result in zip(rows, results, strict=True):
         writer.writerow([*(row.get(h) or "" for h in header), *(result.get(k, "") for k in LEDGER_OUTPUT)])
         yield _take(out)
+
+
+def evaluate_ledger(backend: Backend, header: list[str], rows: list[tuple[int, dict[str, str]]]) -> Iterator[str]:
+    """`decide_rows` then `write_ledger`, for callers without a time limit of their own."""
+    yield from write_ledger(header, rows, decide_rows(backend, rows))
 
 
 def _take(buffer: io.StringIO) -> str:
