@@ -41,6 +41,8 @@ def test_no_server_errors(case) -> None:  # type: ignore[no-untyped-def]
 
 def _store_app():  # type: ignore[no-untyped-def]
     """The same app over the real SQLite store (seeds ingested), when the store is in this build."""
+    import atexit
+    import shutil
     import tempfile
 
     try:
@@ -49,7 +51,9 @@ def _store_app():  # type: ignore[no-untyped-def]
         return None
     if not SEEDS.is_dir():
         return None
-    url = str(Path(tempfile.mkdtemp(prefix="taxtreaty-schema-")) / "corpus.sqlite")
+    folder = tempfile.mkdtemp(prefix="taxtreaty-schema-")
+    atexit.register(shutil.rmtree, folder, True)
+    url = str(Path(folder) / "corpus.sqlite")
     with Store.open(url) as store:
         store.ingest([str(SEEDS)])
     return create_app(url, token=TOKEN)
