@@ -29,6 +29,7 @@ def test_open_treaty_switch_language_ask_and_follow_trace(server: str, page, sho
     page.screenshot(path=str(shots / "02-reader-side-by-side.png"))
     if os.environ.get("TAXTREATY_UPDATE_SCREENSHOT"):  # the README picture: dividends, side by side
         page.goto(treaty_url + "#art_10")
+        page.wait_for_timeout(1500)  # let the :target flash fade
         page.screenshot(path=str(ROOT / "docs" / "screenshot.png"))
         page.goto(treaty_url)
 
