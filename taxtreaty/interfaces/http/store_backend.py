@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.store import Store
+from taxtreaty.store.schema import ArticleRow
 from taxtreaty.store.schema import Document as DocumentRow
 from taxtreaty.structure import Document
 from taxtreaty.text import InputError
@@ -60,8 +61,8 @@ class StoreBackend:
         with self.store.engine.connect() as c:
             for treaty_id, sha in c.execute(select(DocumentRow.treaty_id, DocumentRow.sha256).order_by(DocumentRow.id)):
                 shas.setdefault(treaty_id, []).append(sha)
-        self._view = (generation, {}, shas)
-        summaries = {s.id: self._summary_dict(s) for s in self.store.list_treaties()}
+        damaged = self._damaged_treaties()
+        summaries = {s.id: self._summary_dict(s, damaged) for s in self.store.list_treaties()}
         self._view = (generation, summaries, shas)
         return summaries, shas
 
@@ -106,25 +107,41 @@ class StoreBackend:
             return [self._docs[s] for s in shas if s in self._docs]
 
     # -- summaries ---------------------------------------------------------------------------
-    def _summary_dict(self, s: Any) -> dict[str, Any]:
-        docs = self.documents(s.id)
-        derived = document_summary(s.id, docs)
-        derived.update({
-            "title": s.title or derived["title"], "parties": list(s.parties) or derived["parties"],
-            "signed": s.signed_date or derived["signed"], "languages": list(s.languages) or derived["languages"],
-            "prevailing_language": s.prevailing_language or derived["prevailing_language"],
-            "files": s.documents,
-        })
-        return derived
+    def _summary_dict(self, s: Any, damaged: set[str]) -> dict[str, Any]:
+        """A list row from the store's summary: no parsed document is loaded (a corpus may hold thousands)."""
+        return {
+            "id": s.id, "title": s.title, "parties": list(s.parties), "signed": s.signed_date, "signed_place": None,
+            "languages": list(s.languages), "prevailing_language": s.prevailing_language, "articles": s.articles,
+            "status": "fragment" if s.id in damaged else "complete", "warnings": 0, "files": s.documents,
+        }
 
-    def list_treaties(self) -> list[dict[str, Any]]:
-        return [dict(s) for s in self._current()[0].values()]
+    def _damaged_treaties(self) -> set[str]:
+        """Treaties with an incomplete article or a file whose text stops before its end, in two queries."""
+        with self.store.engine.connect() as c:
+            cut = {t for (t,) in c.execute(select(DocumentRow.treaty_id).where(DocumentRow.ends_truncated.is_(True)))}
+            partial = {t for (t,) in c.execute(select(ArticleRow.treaty_id).where(ArticleRow.complete.is_(False))
+                                                .group_by(ArticleRow.treaty_id))}
+        return cut | partial
 
     def summary(self, treaty_id: str) -> dict[str, Any]:
+        """One treaty's row, completed from its parsed documents (place of signature, warnings)."""
         found = self._current()[0].get(treaty_id)
         if found is None:
             raise NotFound(f"no treaty {treaty_id!r} in the corpus")
-        return dict(found)
+        derived = document_summary(treaty_id, self.documents(treaty_id))
+        row = dict(found)
+        row.update({
+            "title": row["title"] or derived["title"], "parties": row["parties"] or derived["parties"],
+            "signed": row["signed"] or derived["signed"], "signed_place": derived["signed_place"],
+            "languages": row["languages"] or derived["languages"],
+            "prevailing_language": row["prevailing_language"] or derived["prevailing_language"],
+            "warnings": derived["warnings"],
+            "status": "fragment" if "fragment" in (row["status"], derived["status"]) else "complete",
+        })
+        return row
+
+    def list_treaties(self) -> list[dict[str, Any]]:
+        return [dict(s) for s in self._current()[0].values()]
 
     def treaty_for_parties(self, a: str, b: str) -> str | None:
         wanted = {a.upper(), b.upper()}
