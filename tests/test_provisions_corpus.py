@@ -125,3 +125,12 @@ def test_every_corpus_citation_is_exact_and_dutch_is_reported():
         if path.name == "NL-PT_verdrag_NL.txt":
             assert not ps.provisions
             assert [w["code"] for w in ps.warnings if w["source"] == "provisions"] == ["language_not_supported"]
+
+
+def test_relief_method_per_state():
+    _, ps, _ = nl("GR")
+    relief = {(p.cite.eid, p.state, p.values.get("method")) for p in ps.find(kind="relief_method")}
+    assert ("art_25__para_2", "NL", "exemption") in relief
+    assert ("art_25__para_3__point_i", "GR", "credit") in relief
+    _, cn, _ = nl("CN")
+    assert {(p.state, p.values["method"]) for p in cn.find(kind="relief_method")} == {("CN", "credit"), ("NL", "exemption")}

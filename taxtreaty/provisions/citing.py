@@ -19,7 +19,7 @@ from functools import cache
 
 import regex
 
-from taxtreaty import vocab
+from taxtreaty import patterns, vocab
 from taxtreaty.provisions.model import Citation
 from taxtreaty.provisions.vocabulary import fold_same_length
 from taxtreaty.structure.model import Article, Document, Paragraph, Point
@@ -95,6 +95,7 @@ class SourceText:
         self._pieces = exact
         #: (language, eid, heading line) where a node's text was cut at a heading it swallowed
         self.cuts: list[tuple[str, str, str]] = []
+        self._cut_restarts = False
 
     def clean_offset(self, original_offset: int) -> int | None:
         """The cleaned offset of an original character copied verbatim, or None."""
@@ -135,7 +136,10 @@ class SourceText:
 
     # -- units ------------------------------------------------------------------------------------
 
-    def units(self, language: str, article: Article, paragraph: Paragraph) -> list[Unit]:
+    def units(self, language: str, article: Article, paragraph: Paragraph, *, cut_restarts: bool = False) -> list[Unit]:
+        """The units of a paragraph; with `cut_restarts`, a line that restarts the paragraph
+        numbering ends the paragraph (used where merged articles would mix up rates)."""
+        self._cut_restarts = cut_restarts
         start = self.locate(paragraph.text, paragraph.span)
         if start is None:
             return []
@@ -171,11 +175,31 @@ class SourceText:
             out += self._point_units(language, article, paragraph, child, [*context, intro])
         return out
 
+    def _restarted_numbering(self, paragraph: Paragraph, start: int, end: int) -> int | None:
+        """A line inside paragraph N that starts "1 -" or "2 -" (N > 2): the numbering restarted, so a
+        heading was lost and the next article's paragraphs ran into this one."""
+        if paragraph.number is None or not paragraph.number.isdigit():
+            return None
+        own = int(paragraph.number)
+        pos = self.text.find("\n", start, end)
+        while 0 <= pos < end:
+            line_end = self.text.find("\n", pos + 1, end)
+            line = self.text[pos + 1 : line_end if line_end >= 0 else end]
+            m = patterns.PARAGRAPH_MARKER.match(line)
+            if m and int(m.group("num") or m.group("pnum")) < own - 1:
+                return pos
+            pos = line_end
+        return None
+
     def _unit(self, language: str, eid: str, article: Article, paragraph: Paragraph, node: Paragraph | Point,
               start: int, end: int, role: str, context: list[Unit] | None = None) -> Unit:
         heading = _embedded_heading().search(self.text, start, end)
         if heading is not None:
             self.cuts.append((language, eid, heading.group().strip()))
             end = heading.start()
+        restart = self._restarted_numbering(paragraph, start, end) if self._cut_restarts else None
+        if restart is not None:
+            self.cuts.append((language, eid, self.text[restart + 1 : self.text.find("\n", restart + 1) % (end + 1)][:60]))
+            end = restart
         return Unit(language, eid, article, paragraph, node, start, end, self.text[start:end],
                     self.folded[start:end], role, list(context or []))

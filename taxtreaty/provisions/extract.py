@@ -163,7 +163,7 @@ class _Extractor:
         topic = article.topic
         caps_before = len(self.provisions)
         for paragraph in article.paragraphs:
-            units = self.source.units(version.language, article, paragraph)
+            units = self.source.units(version.language, article, paragraph, cut_restarts=topic in CAP_TOPICS)
             if not units:
                 continue
             if topic in CAP_TOPICS:
@@ -589,8 +589,20 @@ class _Extractor:
                 continue
             sentences = unit.sentences()
             first = unit.folded[sentences[0][0] : sentences[0][1]] if sentences else text
-            scope = " ".join([c.folded for c in unit.context] + [first])
-            named = [c for c in states_named(scope) if not self.parties or c in self.parties]
+            # the State a relief rule speaks of: for an item of a list, the one its introduction names
+            # ("In China, ... as follows:", "..., Greece shall allow:"); the item itself often names the
+            # other State ("the tax paid in the Netherlands"). Otherwise its own first sentence
+            # ("In Portugal, ...", "Where a resident of the Netherlands derives ...").
+            named = []
+            for intro in reversed(unit.context):
+                intro_sentences = intro.sentences()
+                if intro_sentences:
+                    a, b = intro_sentences[-1]
+                    named = [c for c in states_named(intro.folded[a:b]) if not self.parties or c in self.parties]
+                if named:
+                    break
+            if not named:
+                named = [c for c in states_named(first) if not self.parties or c in self.parties]
             state = named[0] if named else None
             method_sentence = next(
                 ((a, b) for a, b in sentences
