@@ -190,3 +190,33 @@ def test_dask_engine_gives_the_same_output_row_for_row(book, tmp_path):
     assert local.rows == dasked.rows == 900
     assert [str(b) for b in local.malformed] == [str(b) for b in dasked.malformed] == ["row 18: date: must be a date as YYYY-MM-DD"]
     pd.testing.assert_frame_equal(pd.read_parquet(local_out), pd.read_parquet(dask_out))
+
+
+def test_one_evaluator_over_chunks_with_different_state_orders(book):
+    """Decisions are memoised across chunks; State codes differ per chunk and must not leak."""
+    evaluator = LedgerEvaluator(book)
+    first = pd.DataFrame([{"income": "dividends", "source": "CZ", "residence": "PT", "beneficial_owner": "yes",
+                           "recipient": "company", "capital_pct": "30", "held_months": "26", "date": "1998-05-01"}])
+    second = pd.DataFrame([{**first.iloc[0].to_dict(), "source": "VE", "residence": "PT", "date": "1996-06-01"},
+                           {**first.iloc[0].to_dict(), "source": "PT", "residence": "CZ"}])
+    evaluator.evaluate(first)
+    result, _ = evaluator.evaluate(second)
+    fresh, _ = LedgerEvaluator(book).evaluate(second)
+    assert list(result["max_rate_pct"]) == list(fresh["max_rate_pct"]) == ["15", "10"]
+    assert list(result["treaty"]) == ["pt-ve.txt", "pt-cz.txt"]
+
+
+def test_parallel_reading_reports_the_same_first_error(book, monkeypatch):
+    ledger = random_ledger(200)
+    ledger.loc[3, "date"] = "bad"
+    ledger.loc[3, "income"] = "wages"  # two bad values: the income is reported (read first)
+    monkeypatch.setattr("taxtreaty.rules.ledger._PARALLEL_ROWS", 1)
+    _, parallel = LedgerEvaluator(book).evaluate(ledger)
+    monkeypatch.setattr("taxtreaty.rules.ledger._PARALLEL_ROWS", 10**9)
+    _, serial = LedgerEvaluator(book).evaluate(ledger)
+    assert [str(b) for b in parallel] == [str(b) for b in serial] == [
+        "line 5: income: income must be one of " + ", ".join(
+            ["dividends", "interest", "royalties", "business_profits", "shipping", "employment", "pensions",
+             "directors_fees", "entertainers", "government_service", "students", "teachers", "capital_gains",
+             "immovable_property", "other_income"]) + " (got 'wages')"
+    ]

@@ -23,6 +23,7 @@ The result is identical to deciding each row on its own (tests/test_ledger.py ch
 from __future__ import annotations
 
 import datetime as dt
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -123,6 +124,15 @@ class _Codes:
         self.bad = np.zeros(n, dtype=bool)
         self.errors: dict[int, tuple[str, str]] = {}
 
+    def merge(self, other: _Codes) -> None:
+        """Take `other`'s errors for the rows that have none yet."""
+        if not other.errors:
+            return
+        fresh = other.bad & ~self.bad
+        self.bad |= fresh
+        for i in np.flatnonzero(fresh):
+            self.errors[int(i)] = other.errors[int(i)]
+
     def flag(self, bad: np.ndarray, column: str, messages: np.ndarray | str) -> None:
         if not bad.any():
             return
@@ -149,10 +159,12 @@ def _factorize(series: pd.Series) -> tuple[np.ndarray, Any]:
     column = pa.chunked_array(arrow)
     values = column.slice(0, _SAMPLE_ROWS).unique().drop_null()
     for _ in range(2):
-        codes = pc.fill_null(pc.index_in(column, value_set=values), -1).to_numpy()
-        unseen = (codes < 0) & column.is_valid().to_numpy()
-        if not unseen.any():
+        found = pc.index_in(column, value_set=values)
+        if found.null_count == column.null_count:  # every non-null value is in the set
+            codes = pc.fill_null(found, -1).to_numpy() if found.null_count else found.to_numpy()
             break
+        codes = pc.fill_null(found, -1).to_numpy()
+        unseen = (codes < 0) & column.is_valid().to_numpy()
         extra = column.filter(pa.array(unseen)).unique().drop_null()
         values = pa.concat_arrays([values, extra.combine_chunks() if isinstance(extra, pa.ChunkedArray) else extra])
     return codes, values.to_pylist()
@@ -160,6 +172,15 @@ def _factorize(series: pd.Series) -> tuple[np.ndarray, Any]:
 
 _SAMPLE_ROWS = 10_000
 
+
+def _index(values: list[str], value: str) -> int:
+    if value not in values:
+        values.append(value)
+    return values.index(value)
+
+
+#: chunks at least this long are read with two threads
+_PARALLEL_ROWS = 50_000
 
 #: a column the ledger does not have: every row "not given" (a scalar, broadcast where used)
 _ABSENT = np.int64(-1)
@@ -284,6 +305,8 @@ class LedgerEvaluator:
         self.payers = list(tables().payer_kinds)
         self._bounds = self._collect_bounds()
         self._relevant = self._relevance()
+        #: outcomes by (treaty, codes): a case seen in one chunk is not decided again in the next
+        self._memo: dict[tuple[int, ...], Outcome] = {}
         self.decided = 0
 
     # -- preparation, once per treaty book ----------------------------------------------------
@@ -348,28 +371,72 @@ class LedgerEvaluator:
         codes = _Codes(n)
         from taxtreaty.rules.scenario import read_bool, read_choice, read_state
 
-        income = _categorical(df, "income", lambda v: read_choice("income", v, tuple(self.income_values)), codes,
-                              list(self.income_values))
+        # 1. read the columns, two at a time (Arrow and numpy release the GIL); each task flags
+        # errors in its own collector, merged below in a fixed column order so that a row with
+        # several bad values always reports the same one
+        def categorical(column: str, reader: Any, choices: list[Any]) -> Any:
+            def task() -> tuple[Any, _Codes, list[Any]]:
+                own = _Codes(n)
+                return _categorical(df, column, reader, own, choices), own, choices
+            return task
+
+        def numeric(parse: Any, *args: Any) -> Any:
+            def task() -> tuple[Any, _Codes, None]:
+                own = _Codes(n)
+                return parse(df, *args, own) if args else parse(df, own), own, None
+            return task
+
+        tasks = {
+            "income": categorical("income", lambda v: read_choice("income", v, tuple(self.income_values)), list(self.income_values)),
+            "source": categorical("source", lambda v: read_state("source", v), []),
+            "residence": categorical("residence", lambda v: read_state("residence", v), []),
+            "beneficial_owner": categorical("beneficial_owner", lambda v: read_bool("beneficial_owner", v), [False, True]),
+            "pe_connected": categorical("pe_connected", lambda v: read_bool("pe_connected", v), [False, True]),
+            "recipient": categorical("recipient", lambda v: read_choice("recipient", v, tuple(self.recipients)), list(self.recipients)),
+            "payer": categorical("payer", lambda v: read_choice("payer", v, tuple(self.payers)), list(self.payers)),
+            "employer_resident": categorical("employer_resident", lambda v: read_state("employer_resident", v), []),
+            "nationality": categorical("nationality", lambda v: read_state("nationality", v), []),
+            "capital_pct": numeric(lambda d, c: _numeric(d, "capital_pct", c, 0.0, 100.0, whole=False)),
+            "held_months": numeric(lambda d, c: _numeric(d, "held_months", c, 0.0, 2400.0, whole=True)),
+            "days_present": numeric(lambda d, c: _numeric(d, "days_present", c, 0.0, 1098.0, whole=True)),
+            "date": numeric(_dates),
+            "amount": numeric(_amount_minor),
+        }
+        if n >= _PARALLEL_ROWS:
+            with ThreadPoolExecutor(max_workers=2) as pool:
+                futures = {name: pool.submit(task) for name, task in tasks.items()}
+                parsed = {name: future.result() for name, future in futures.items()}
+        else:
+            parsed = {name: task() for name, task in tasks.items()}
+
+        # one list of States for every State column (codes are remapped into it)
         states: list[str] = []
-        source = _categorical(df, "source", lambda v: read_state("source", v), codes, states)
-        residence = _categorical(df, "residence", lambda v: read_state("residence", v), codes, states)
+        for name in ("source", "residence", "employer_resident", "nationality"):
+            values, own, local = parsed[name]
+            if np.ndim(values) == 0:
+                continue
+            remap = np.array([*(_index(states, s) for s in local), -1], dtype=np.int16)
+            parsed[name] = (remap[values], own, states)
+
+        def value(name: str) -> Any:
+            return parsed[name][0]
+
+        for name in ("income", "source", "residence"):
+            codes.merge(parsed[name][1])
+        income, source, residence = value("income"), value("source"), value("residence")
+        if np.ndim(income) == 0 or np.ndim(source) == 0 or np.ndim(residence) == 0:
+            raise InputError(f"ledger: missing column {'income' if np.ndim(income) == 0 else 'source' if np.ndim(source) == 0 else 'residence'!r}")
         codes.flag(income < 0, "income", "is required")
         codes.flag(source < 0, "source", "is required (an ISO 3166 alpha-2 code)")
         codes.flag(residence < 0, "residence", "is required (an ISO 3166 alpha-2 code)")
         codes.flag((source >= 0) & (source == residence), "residence", "is the same State as source")
-        bools = [False, True]
-        bo = _categorical(df, "beneficial_owner", lambda v: read_bool("beneficial_owner", v), codes, list(bools))
-        pe = _categorical(df, "pe_connected", lambda v: read_bool("pe_connected", v), codes, list(bools))
-        recipient = _categorical(df, "recipient", lambda v: read_choice("recipient", v, tuple(self.recipients)), codes,
-                                 list(self.recipients))
-        payer = _categorical(df, "payer", lambda v: read_choice("payer", v, tuple(self.payers)), codes, list(self.payers))
-        employer = _categorical(df, "employer_resident", lambda v: read_state("employer_resident", v), codes, states)
-        nationality = _categorical(df, "nationality", lambda v: read_state("nationality", v), codes, states)
-        capital = _numeric(df, "capital_pct", codes, 0.0, 100.0, whole=False)
-        held = _numeric(df, "held_months", codes, 0.0, 2400.0, whole=True)
-        days = _numeric(df, "days_present", codes, 0.0, 1098.0, whole=True)
-        date_days = _dates(df, codes)
-        amount_minor = _amount_minor(df, codes)
+        for name in ("beneficial_owner", "pe_connected", "recipient", "payer", "employer_resident", "nationality",
+                     "capital_pct", "held_months", "days_present", "date", "amount"):
+            codes.merge(parsed[name][1])
+        bo, pe, recipient, payer = value("beneficial_owner"), value("pe_connected"), value("recipient"), value("payer")
+        employer, nationality = value("employer_resident"), value("nationality")
+        capital, held, days = value("capital_pct"), value("held_months"), value("days_present")
+        date_days, amount_minor = value("date"), value("amount")
         malformed = codes.bad
         income, source, residence = (np.broadcast_to(v, (n,)) if np.ndim(v) == 0 else v for v in (income, source, residence))
 
@@ -429,13 +496,25 @@ class LedgerEvaluator:
         row_codes, uniques = pd.factorize(key)
         representative = np.empty(len(uniques), dtype=np.int64)
         representative[row_codes] = np.arange(n)
+        # the codes of each representative row, taken column by column (not row by row)
+        picked = {
+            name: (np.full(len(representative), values, dtype=np.int64) if np.ndim(values) == 0 else values[representative]).tolist()
+            for name, values in (*masked.items(), ("treaty", treaty), ("income", income), ("source", source),
+                                 ("residence", residence))
+        }
         outcomes: list[Outcome] = []
-        for u, row in enumerate(representative):
+        for u in range(len(representative)):
             if uniques[u] < 0:  # rows without a treaty or malformed: outputs stay empty
                 outcomes.append(Outcome("", None, None, None, None, None, None, ""))
                 continue
-            outcomes.append(self._decide_row(row, treaty, income, source, residence, states, masked))
-        self.decided += len(outcomes)
+            facts = {name: column[u] for name, column in picked.items()}
+            # state codes are per chunk: the memo keys on the codes themselves
+            memo = (*facts.values(), states[facts["source"]], states[facts["residence"]])
+            outcome = self._memo.get(memo)
+            if outcome is None:
+                outcome = self._memo[memo] = self._decide(facts, states)
+                self.decided += 1
+            outcomes.append(outcome)
 
         status = _Column([o.status for o in outcomes], row_codes)
         reason = _Column([o.reason for o in outcomes], row_codes)
@@ -472,36 +551,34 @@ class LedgerEvaluator:
             result[name] = added[name]
         return result, bad_rows
 
-    def _decide_row(self, row: int, treaty: np.ndarray, income: np.ndarray, source: np.ndarray,
-                    residence: np.ndarray, states: list[str], masked: dict[str, Any]) -> Outcome:
-        def code(fact: str) -> int:
-            values = masked[fact]
-            return int(values if np.ndim(values) == 0 else values[row])
+    def _decide(self, facts: dict[str, int], states: list[str]) -> Outcome:
+        """Decide one distinct case from its codes (bucket representatives, None when blanked)."""
+        source, residence = states[facts["source"]], states[facts["residence"]]
 
         def category(fact: str, choices: list[Any]) -> Any:
-            value = code(fact)
+            value = facts[fact]
             return choices[value] if value >= 0 else None
 
         def relation(fact: str) -> str | None:
-            value = code(fact)
-            return None if value < 0 else (states[source[row]], states[residence[row]], "ZZ")[value]
+            value = facts[fact]
+            return None if value < 0 else (source, residence, "ZZ")[value]
 
         scenario = Scenario(
-            income=self.income_values[income[row]],
-            source=states[source[row]],
-            residence=states[residence[row]],
-            date=self._representative("date", code("date")),
+            income=self.income_values[facts["income"]],
+            source=source,
+            residence=residence,
+            date=self._representative("date", facts["date"]),
             beneficial_owner=category("beneficial_owner", [False, True]),
             recipient=category("recipient", self.recipients),
-            capital_pct=self._representative("capital_pct", code("capital_pct")),
-            held_months=self._representative("held_months", code("held_months")),
+            capital_pct=self._representative("capital_pct", facts["capital_pct"]),
+            held_months=self._representative("held_months", facts["held_months"]),
             pe_connected=category("pe_connected", [False, True]),
             payer=category("payer", self.payers),
-            days_present=self._representative("days_present", code("days_present")),
+            days_present=self._representative("days_present", facts["days_present"]),
             employer_resident=relation("employer_resident"),
             nationality=relation("nationality"),
         )
-        return outcome_of(decide_compiled(self.book.treaties[treaty[row]], scenario))
+        return outcome_of(decide_compiled(self.book.treaties[facts["treaty"]], scenario))
 
 
 class _Column:
