@@ -114,6 +114,7 @@ def test_search_compare_rates_export(db: str, capsys: pytest.CaptureFixture[str]
 
 
 BAD_INPUTS = [
+    (["list", "--country", "Portugal"], "--country takes an ISO 3166 code"),
     (["show", "nope"], "no treaty 'nope'"),
     (["show", "PT-TL", "ten"], "cannot read the article reference"),
     (["show", "PT-TL", "10", "--lang", "es"], "has no 'es' text"),

@@ -144,9 +144,8 @@ def ingest(
             notify(result.path or "-", "rejected")
             continue
         try:
-            treaty_id = write_document(engine, result, treaty)
-        except IntegrityError:
-            # another process stored the same bytes meanwhile
+            treaty_id = _write_retrying(engine, result, treaty)
+        except _AlreadyStored:
             report.skipped.append(IngestItem(path=result.path, sha256=result.sha256, reason="already in the store"))
             notify(result.path or "-", "skipped")
             continue
@@ -155,6 +154,22 @@ def ingest(
             report.warnings.append(IngestItem(path=result.path, treaty=treaty_id, reason=result.provisions_error))
         notify(result.path or "-", "added")
     return report
+
+
+class _AlreadyStored(Exception):
+    pass
+
+
+def _write_retrying(engine: Engine, doc: PreparedDocument, treaty: str | None) -> str:
+    """Write; a concurrent ingest may have stored the same bytes (skip) or taken a new treaty id (retry)."""
+    for _attempt in range(3):
+        try:
+            return write_document(engine, doc, treaty)
+        except IntegrityError:
+            with engine.connect() as connection:
+                if connection.execute(select(Document.id).where(Document.sha256 == doc.sha256)).first():
+                    raise _AlreadyStored from None
+    return write_document(engine, doc, treaty)
 
 
 def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: str | None = None) -> IngestReport:
@@ -169,7 +184,12 @@ def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: s
     if isinstance(result, Rejected):
         report.rejected.append(IngestItem(path=path, reason=result.reason))
         return report
-    report.added.append(IngestItem(path=path, treaty=write_document(engine, result, treaty), sha256=digest))
+    try:
+        treaty_id = _write_retrying(engine, result, treaty)
+    except _AlreadyStored:
+        report.skipped.append(IngestItem(path=path, sha256=digest, reason="already in the store"))
+        return report
+    report.added.append(IngestItem(path=path, treaty=treaty_id, sha256=digest))
     return report
 
 

@@ -122,6 +122,8 @@ def _summary(connection: Session, t: Treaty) -> dict:
 
 
 def list_treaties(connection: Session, country: str | None = None) -> list[TreatySummary]:
+    if country is not None and not re.fullmatch(r"[A-Za-z]{2}", country):
+        raise InputError(f"--country takes an ISO 3166 code such as PT (got {country!r})")
     stmt = select(Treaty).order_by(Treaty.id)
     treaties = connection.execute(stmt).scalars().all()
     if country:

@@ -22,8 +22,16 @@ from taxtreaty.text import InputError
 DB_HELP = "Store: a SQLite file path or postgresql:// URL (default: $TAXTREATY_DB, else ~/.local/share/taxtreaty/taxtreaty.sqlite)."
 LANG_HELP = "Only this language version (pt, en, es)."
 
-_out = Console(highlight=False, soft_wrap=False)
-_err = Console(stderr=True, highlight=False)
+
+
+def _out() -> Console:
+    # made per call: the width comes from the terminal (or $COLUMNS) of this run; plain lines
+    # are never hard-wrapped, so paths and eIds stay whole for grep and copy-paste
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _open(db: str | None, create: bool = False):  # type: ignore[no-untyped-def]
@@ -59,8 +67,8 @@ def ingest_command(
         raise InputError(f"nothing to ingest ({reasons})")
     store = _open(db, create=True)
     with Progress(TextColumn("ingest"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  TextColumn("{task.description}"), console=_err, transient=True,
-                  disable=as_json or not _err.is_terminal) as progress:
+                  TextColumn("{task.description}"), console=_err(), transient=True,
+                  disable=as_json or not _err().is_terminal) as progress:
         task = progress.add_task("", total=len(files))
 
         def advance(path: str, outcome: str) -> None:
@@ -72,14 +80,14 @@ def ingest_command(
         print_json(report.model_dump(mode="json"))
     else:
         for item in report.added:
-            _out.print(f"added    {escape(item.path or '-')} -> {item.treaty}")
+            _out().print(f"added    {escape(item.path or '-')} -> {item.treaty}")
         for item in report.skipped:
-            _out.print(f"skipped  {escape(item.path or '-')} ({item.reason})")
+            _out().print(f"skipped  {escape(item.path or '-')} ({item.reason})")
         for item in report.warnings:
-            _err.print(f"warning  {escape(item.path or '-')}: {escape(item.reason or '')}")
+            _err().print(f"warning  {escape(item.path or '-')}: {escape(item.reason or '')}")
         for item in report.rejected:
-            _err.print(f"rejected {escape(item.path or '-')}: {escape(item.reason or '')}")
-        _out.print(f"{len(report.added)} added, {len(report.skipped)} skipped, {len(report.rejected)} rejected")
+            _err().print(f"rejected {escape(item.path or '-')}: {escape(item.reason or '')}")
+        _out().print(f"{len(report.added)} added, {len(report.skipped)} skipped, {len(report.rejected)} rejected")
     if report.rejected:
         raise typer.Exit(1)
 
@@ -100,7 +108,7 @@ def list_command(
     for t in treaties:
         table.add_row(t.id, "–".join(t.parties) or "?", t.signed_date or "?", ",".join(t.languages),
                       str(t.documents), str(t.articles), escape(t.title))
-    _out.print(table)
+    _out().print(table)
 
 
 def show_command(
@@ -117,22 +125,22 @@ def show_command(
             if as_json:
                 print_json(detail.model_dump(mode="json"))
                 return
-            _out.print(f"[bold]{escape(detail.title)}[/] ({detail.id}); grouping: {escape(detail.grouping)}")
+            _out().print(f"[bold]{escape(detail.title)}[/] ({detail.id}); grouping: {escape(detail.grouping)}")
             for f in detail.files:
-                _out.print(f"  file {escape(f.path or '-')} [{','.join(f.languages)}] sha256 {f.sha256[:12]}")
+                _out().print(f"  file {escape(f.path or '-')} [{','.join(f.languages)}] sha256 {f.sha256[:12]}")
             table = Table("lang", "art", "eId", "heading", "topic")
             for a in detail.article_list:
                 if lang and a.language != lang:
                     continue
                 table.add_row(a.language, a.number + ("" if a.complete else " (incomplete)"), a.eid,
                               escape(a.heading or "-"), a.topic or "-")
-            _out.print(table)
+            _out().print(table)
             return
         view = store.article(treaty, article, lang)
     if as_json:
         print_json(view.model_dump(mode="json"))
         return
-    _out.print(f"[bold]{escape(view.title)}[/] — Art. {view.article}"
+    _out().print(f"[bold]{escape(view.title)}[/] — Art. {view.article}"
                + (f"({view.paragraph})" if view.paragraph else "")
                + (f"; the {view.prevailing_language} text prevails" if view.prevailing_language else ""))
     table = Table(show_lines=True)
@@ -150,7 +158,7 @@ def show_command(
             rows[p.eid][i] = f"{label}\n{escape(p.text)}" + ("" if p.complete else "\n[red](incomplete)[/]")
     for eid in order:
         table.add_row(*rows[eid])
-    _out.print(table)
+    _out().print(table)
 
 
 def search_command(
@@ -169,12 +177,12 @@ def search_command(
         print_json([h.model_dump(mode="json") for h in hits])
         return
     if not hits:
-        _err.print("no matches")
+        _err().print("no matches")
         raise typer.Exit(1)
     for h in hits:
         via = "" if h.match == "text" else f" (via {h.match})"
-        _out.print(f"[bold]{h.treaty}[/] \\[{h.language}] {h.eid} — {escape(h.cite.split(',')[0])}{via}")
-        _out.print(f"    {_marked(h.snippet)}")
+        _out().print(f"[bold]{h.treaty}[/] \\[{h.language}] {h.eid} — {escape(h.cite.split(',')[0])}{via}")
+        _out().print(f"    {_marked(h.snippet)}")
 
 
 def compare_command(
@@ -190,20 +198,20 @@ def compare_command(
     if as_json:
         print_json(result.model_dump(mode="json"))
         return
-    _out.print(f"A = {result.a}: {escape(result.a_title)}\nB = {result.b}: {escape(result.b_title)}")
+    _out().print(f"A = {result.a}: {escape(result.a_title)}\nB = {result.b}: {escape(result.b_title)}")
     for t in result.topics:
-        _out.print(f"\n[bold]{t.topic}[/]: A art. {t.a.article or '-'} \\[{t.a.language}]  |  "
+        _out().print(f"\n[bold]{t.topic}[/]: A art. {t.a.article or '-'} \\[{t.a.language}]  |  "
                    f"B art. {t.b.article or '-'} \\[{t.b.language}]" + ("  (same)" if t.same else ""))
         for label, side in (("A", t.a), ("B", t.b)):
             for f in side.figures:
                 if f.kind in ("withholding_cap", "exemption", "threshold") or f.status == "unknown":
                     cite = f"{f.eid} \\[{f.language}]"
                     why = f" — {escape(f.reason)}" if f.reason else ""
-                    _out.print(f"  {label}: {f.kind} {f.value} ({escape(f.conditions)}) {cite}{why}")
+                    _out().print(f"  {label}: {f.kind} {f.value} ({escape(f.conditions)}) {cite}{why}")
         for d in t.differences:
-            _out.print(f"  [yellow]≠ {escape(d)}[/]")
+            _out().print(f"  [yellow]≠ {escape(d)}[/]")
         if t.diff and not t.same:
-            _out.print(f"  diff: {escape(t.diff)}")
+            _out().print(f"  diff: {escape(t.diff)}")
 
 
 def rates_command(
@@ -238,7 +246,7 @@ def rates_command(
                 text += f"\n[dim]{escape(cell.reason)}[/]"
             cells.append(text)
         table.add_row(row.treaty, *cells)
-    _out.print(table)
+    _out().print(table)
 
 
 def export_command(
