@@ -17,6 +17,7 @@ from taxtreaty.interfaces.http.demo import memory_backend
 from taxtreaty.interfaces.web import pages, reader
 from taxtreaty.provisions.model import Citation, Divergence, Provision, ProvisionSet
 from taxtreaty.structure import parse
+from taxtreaty.text import InputError
 
 HOSTILE = """CONVENTION BETWEEN THE PORTUGUESE REPUBLIC AND THE REPUBLIC OF CYPRUS FOR THE AVOIDANCE OF DOUBLE TAXATION
 
@@ -288,6 +289,18 @@ def test_search_page_highlights_hits_and_links_into_the_reader(client: TestClien
         assert re.match(r"/web/treaties/[\w-]+#[a-z]{2}-art_11__", item.xpath(".//a/@href")[0])
         assert item.xpath(".//mark")[0].text_content().lower() == "taxed"
     assert "0 results" in html(client.get("/web/search?q=zzzzqqq")).text_content()
+
+
+def test_search_and_rates_pages_explain_bad_input(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any) -> list[Any]:
+        raise InputError("unknown topic 'zzz' (one of: dividends, ...)")
+
+    monkeypatch.setattr(client.app.state.backend, "search", refuse)
+    response = client.get("/web/search?q=tax&topic=zzz")
+    assert response.status_code == 422 and response.headers["content-type"].startswith("text/html")
+    assert "unknown topic" in lxml.html.fromstring(response.text).xpath("//*[@role='alert']")[0].text_content()
+    rates = client.get("/web/rates?country=X1")
+    assert rates.status_code == 422 and "two-letter ISO code" in rates.text
 
 
 def test_rates_page_links_cells_and_marks_unknowns(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

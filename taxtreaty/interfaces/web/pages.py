@@ -16,7 +16,7 @@ from taxtreaty.interfaces.http.limits import run_limited
 from taxtreaty.interfaces.http.models import Income, RecipientKind, Scenario
 from taxtreaty.interfaces.http.problems import ApiProblem
 from taxtreaty.interfaces.web import HERE, reader
-from taxtreaty.vocab import fold
+from taxtreaty.text import InputError
 
 _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
 _env.globals.update(segments=reader.segments, point_body=reader.point_body)
@@ -106,9 +106,13 @@ async def search_page(
     hits: list[dict[str, Any]] = []
     if q.strip():
         backend = request.app.state.backend
-        hits = await run_limited(request.app.state.limits.seconds, backend.search, q, lang or None, topic or None, None, 50)
-    return _render(request, "search.html", title="Search", q=q, lang=lang, topic=topic, hits=hits,
-                   fold=fold)
+        try:
+            hits = await run_limited(request.app.state.limits.seconds, backend.search, q, lang or None, topic or None,
+                                     None, 50)
+        except InputError as exc:  # an unknown topic or language: say so on the page
+            return _render(request, "search.html", 422, title="Search", q=q, lang=lang, topic=topic, hits=[],
+                           error=str(exc))
+    return _render(request, "search.html", title="Search", q=q, lang=lang, topic=topic, hits=hits)
 
 
 def _hit_segments(hit: dict[str, Any]) -> list[tuple[str, bool]]:
@@ -128,6 +132,9 @@ _env.globals["hit_segments"] = _hit_segments
 @router.get("/web/rates", response_class=HTMLResponse)
 async def rates_page(request: Request, country: Annotated[str, Query(max_length=2)] = "") -> HTMLResponse:
     backend = request.app.state.backend
+    if country and not (len(country) == 2 and country.isalpha()):
+        return _render(request, "rates.html", 422, title="Rates", rows=[], columns=COLUMN_NAMES, country=country,
+                       error=f"give a country as a two-letter ISO code such as PT (got {country!r})")
     rows = await run_limited(request.app.state.limits.seconds, backend.rates, country.upper() or None)
     return _render(request, "rates.html", title="Rates", rows=rows, columns=COLUMN_NAMES, country=country)
 
