@@ -220,3 +220,25 @@ def test_parallel_reading_reports_the_same_first_error(book, monkeypatch):
              "directors_fees", "entertainers", "government_service", "students", "teachers", "capital_gains",
              "immovable_property", "other_income"]) + " (got 'wages')"
     ]
+
+
+def test_partitioned_parquet_directory_in_file_order(book, tmp_path):
+    ledger = random_ledger(30)
+    folder = tmp_path / "ledger"
+    folder.mkdir()
+    ledger.iloc[:10].to_parquet(folder / "part-0.parquet", index=False)
+    ledger.iloc[10:].to_parquet(folder / "part-1.parquet", index=False)
+    out = tmp_path / "o.csv"
+    report = run_local(str(folder), LedgerEvaluator(book), str(out), chunk_rows=7)
+    written = pd.read_csv(out, dtype=str, keep_default_na=False)
+    assert report.rows == 30 and list(written["memo"]) == list(ledger["memo"])
+
+
+def test_unreadable_parquet_is_a_one_line_error(book, tmp_path):
+    from taxtreaty.text import InputError
+
+    bad = tmp_path / "p.parquet"
+    bad.write_bytes(b"not parquet at all")
+    with pytest.raises(InputError, match="not a readable Parquet file"):
+        run_local(str(bad), LedgerEvaluator(book), str(tmp_path / "o.csv"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.parquet"]

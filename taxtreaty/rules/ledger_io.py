@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.dataset as pads
 import pyarrow.parquet as pq
 
 from taxtreaty.rules.ledger import OUTPUT_COLUMNS, LedgerEvaluator, Malformed, withholding_text
@@ -49,7 +50,7 @@ def ledger_format(path: str, role: str) -> str:
 def count_rows(path: str, fmt: str) -> int | None:
     try:
         if fmt == "parquet":
-            return int(pq.ParquetDataset(path).read(columns=[]).num_rows) if Path(path).is_dir() else pq.ParquetFile(path).metadata.num_rows
+            return int(pads.dataset(path, format="parquet").count_rows()) if Path(path).is_dir() else pq.ParquetFile(path).metadata.num_rows
         with open(path, "rb") as fh:
             lines = sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 20), b""))
         return max(lines - 1, 0)
@@ -91,10 +92,17 @@ def read_chunks(path: str, fmt: str, rows: int = CHUNK_ROWS) -> Iterator[tuple[p
             raise InputError(f"{path}: not UTF-8 text") from None
         return
     try:
-        source = pq.ParquetDataset(path) if Path(path).is_dir() else pq.ParquetFile(path)
-        schema_names = source.schema.names
-        _check_columns(list(schema_names), path)
-        batches = source.to_batches() if isinstance(source, pq.ParquetDataset) else source.iter_batches(batch_size=rows)  # type: ignore[attr-defined]
+        if Path(path).is_dir():  # a partitioned ledger: its files in name order, rows in file order
+            dataset = pads.dataset(path, format="parquet")
+            _check_columns(list(dataset.schema.names), path)
+            fragments = sorted(dataset.get_fragments(), key=lambda f: f.path)
+            batches: Iterator[pa.RecordBatch] = (
+                batch for fragment in fragments for batch in fragment.to_batches(batch_size=rows, use_threads=False)
+            )
+        else:
+            single = pq.ParquetFile(path)
+            _check_columns(list(single.schema_arrow.names), path)
+            batches = single.iter_batches(batch_size=rows)
         row = 1
         for batch in batches:
             frame = batch.to_pandas()
