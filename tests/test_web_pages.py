@@ -172,6 +172,16 @@ def test_reader_unknown_treaty_is_a_404_page(client: TestClient) -> None:
     assert response.status_code == 404 and "no treaty" in response.text
 
 
+def test_web_errors_are_pages_and_api_errors_stay_problems(client: TestClient) -> None:
+    for path, status in (("/web/nothing-here", 404), ("/web/search?q=" + "x" * 300, 422)):
+        response = client.get(path)
+        assert response.status_code == status and response.headers["content-type"].startswith("text/html")
+        assert lxml.html.fromstring(response.text).xpath("//p[@role='alert']")
+        assert "Traceback" not in response.text
+    api = client.get("/nothing-here")
+    assert api.status_code == 404 and api.headers["content-type"].startswith("application/problem+json")
+
+
 def test_highlight_marks_the_quote_at_its_span(client: TestClient, backend: MemoryBackend) -> None:
     doc = backend.documents("pt-cy-test")[0]
     node = doc.find("art_10__para_2", "en")

@@ -59,29 +59,38 @@ def _validation_errors(exc: RequestValidationError) -> list[dict[str, Any]]:
             for e in exc.errors()[:50]]
 
 
+def _answer(request: Request, status: int, detail: str | None, headers: dict[str, str] | None = None,
+            **extra: Any) -> Response:
+    """A problem document; for the web pages (`app.state.html_error` set by the web package), a page."""
+    html_error = getattr(request.app.state, "html_error", None)
+    if html_error is not None and request.url.path.startswith("/web/"):
+        return html_error(request, status, detail or _TITLES.get(status, "Error"))
+    return problem_response(status, detail, request.url.path, headers, **extra)
+
+
 def install_handlers(app: FastAPI) -> None:
     async def on_problem(request: Request, exc: ApiProblem) -> Response:
-        return problem_response(exc.status, exc.detail, request.url.path, exc.headers, **exc.extra)
+        return _answer(request, exc.status, exc.detail, exc.headers, **exc.extra)
 
     async def on_http(request: Request, exc: StarletteHTTPException) -> Response:
         detail = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail, default=str)
-        return problem_response(exc.status_code, detail, request.url.path, dict(exc.headers or {}))
+        return _answer(request, exc.status_code, detail, dict(exc.headers or {}))
 
     async def on_validation(request: Request, exc: RequestValidationError) -> Response:
         errors = _validation_errors(exc)
         first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
         where = ".".join(first["loc"])
         detail = f"{where}: {first['msg']}" if where else first["msg"]
-        return problem_response(422, detail, request.url.path, errors=errors)
+        return _answer(request, 422, detail, errors=errors)
 
     async def on_not_found(request: Request, exc: NotFound) -> Response:
-        return problem_response(404, str(exc), request.url.path)
+        return _answer(request, 404, str(exc))
 
     async def on_unavailable(request: Request, exc: Unavailable) -> Response:
-        return problem_response(503, str(exc), request.url.path)
+        return _answer(request, 503, str(exc))
 
     async def on_input(request: Request, exc: InputError) -> Response:
-        return problem_response(422, str(exc), request.url.path)
+        return _answer(request, 422, str(exc))
 
     app.add_exception_handler(ApiProblem, on_problem)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, on_http)  # type: ignore[arg-type]

@@ -14,7 +14,8 @@ HERE = Path(__file__).resolve().parent
 
 
 def mount(app: FastAPI) -> None:
-    from taxtreaty.interfaces.web.pages import router
+    from taxtreaty.interfaces.web.pages import error_page, router
 
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(router)
+    app.state.html_error = error_page  # errors under /web/ are pages, not problem documents

@@ -46,6 +46,13 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> H
     return templates.TemplateResponse(request, name, context, status_code=status, headers=SECURITY_HEADERS)
 
 
+_ERROR_TITLES = {404: "Not found", 413: "Too large", 422: "Cannot read that", 503: "Not available", 504: "Took too long"}
+
+
+def error_page(request: Request, status: int, message: str) -> HTMLResponse:
+    return _render(request, "error.html", status, title=_ERROR_TITLES.get(status, "Error"), message=message)
+
+
 @router.get("/")
 def root() -> RedirectResponse:
     return RedirectResponse("/web/", status_code=307)
