@@ -149,7 +149,8 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
         if len(_COMPILED) >= _COMPILED_MAX:
             _COMPILED.clear()
         _COMPILED[key] = compiled
-    gc.freeze()  # compiled rule sets are long-lived too (see store_backend)
+    gc.collect()  # compiled rule sets are long-lived too (see store_backend): freeze only live objects
+    gc.freeze()
     return compiled
 
 

@@ -102,6 +102,7 @@ class StoreBackend:
                         self._docs[sha] = parsed
             # Parsed documents live as long as the server: keep the cyclic garbage collector
             # from walking their (many) objects again and again, which showed as latency spikes.
+            gc.collect()  # garbage first, so only live objects are frozen
             gc.freeze()
         with self._lock:
             return [self._docs[s] for s in shas if s in self._docs]
