@@ -6,8 +6,10 @@
 A synthetic ledger of payments between the parties of the seed treaties (plus pairs no treaty
 covers) is evaluated by `LedgerEvaluator.evaluate` (bucket, group, decide each distinct case
 once, broadcast). Baseline, measured in the same run on the same rows: a pandas merge of the
-ledger on a precomputed rate table keyed by (source, residence, income) - what a withholding
-system does when it already has the rates. Target: the engine within 3x the merge.
+ledger on a precomputed rate table keyed by (source, residence, income, beneficial_owner,
+recipient) - the least a withholding system that already has the rates must key on to tell a
+10% dividend from a 15% one; a merge on (source, residence, income) alone is printed too.
+Target: the engine within 3x the merge.
 Second figure: one decision (`decide_compiled`) on a compiled treaty, over varied scenarios.
 Target: under 100 µs.
 """
@@ -75,11 +77,17 @@ def synthetic_ledger(n: int, treaties: list, seed: int = 1) -> pd.DataFrame:
     })
 
 
-def rate_table(ledger: pd.DataFrame, evaluator: LedgerEvaluator) -> pd.DataFrame:
-    """The precomputed table the baseline merges on: one rate per (source, residence, income)."""
-    keys = ledger[["source", "residence", "income"]].drop_duplicates().reset_index(drop=True)
-    decided, _ = evaluator.evaluate(keys.assign(beneficial_owner="yes"))
-    return keys.assign(max_rate_pct=decided["max_rate_pct"].astype(object).to_numpy())
+#: the keys of the precomputed rate tables the baselines merge on: the pair and the income type
+#: only (cheapest), and with the recipient facts a dividend rate needs at least
+SHORT_KEYS = ["source", "residence", "income"]
+RATE_KEYS = ["source", "residence", "income", "beneficial_owner", "recipient"]
+
+
+def rate_table(ledger: pd.DataFrame, evaluator: LedgerEvaluator, keys: list[str]) -> pd.DataFrame:
+    """A precomputed table of rates for every distinct combination of `keys` in the ledger."""
+    combos = ledger[keys].drop_duplicates().reset_index(drop=True)
+    decided, _ = evaluator.evaluate(combos if "beneficial_owner" in keys else combos.assign(beneficial_owner="yes"))
+    return combos.assign(max_rate_pct=decided["max_rate_pct"].astype(object).to_numpy())
 
 
 def best_of(rounds: int, action) -> float:
@@ -129,9 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     book = TreatyBook(treaties)
     ledger = synthetic_ledger(args.rows, treaties)
     evaluator = LedgerEvaluator(book)
-    table = rate_table(ledger, evaluator)
+    short_table = rate_table(ledger, evaluator, SHORT_KEYS)
+    table = rate_table(ledger, evaluator, RATE_KEYS)
 
-    merge_s = best_of(args.rounds, lambda: ledger.merge(table, on=["source", "residence", "income"], how="left"))
+    short_s = best_of(args.rounds, lambda: ledger.merge(short_table, on=SHORT_KEYS, how="left"))
+    merge_s = best_of(args.rounds, lambda: ledger.merge(table, on=RATE_KEYS, how="left"))
     result: dict = {}
 
     def run() -> None:
@@ -148,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ledger rows: {args.rows:,}; distinct cases decided: {result['decided']:,}; malformed: {len(result['bad'])}")
     print("statuses: " + ", ".join(f"{k} {v:,}" for k, v in frame["status"].astype(str).value_counts().items()))
     print(f"engine:   {engine_s:.3f} s  = {args.rows / engine_s:,.0f} rows/s")
-    print(f"baseline: {merge_s:.3f} s  = {args.rows / merge_s:,.0f} rows/s (pandas merge on a precomputed rate table)")
-    print(f"ratio engine/merge: {ratio:.2f}x  (target <= {TARGET_RATIO:.1f}x) {'OK' if ratio <= TARGET_RATIO else 'MISSED'}")
+    print(f"baseline: {merge_s:.3f} s  = {args.rows / merge_s:,.0f} rows/s (pandas merge on a precomputed rate table "
+          f"keyed by {', '.join(RATE_KEYS)})")
+    print(f"          {short_s:.3f} s  = {args.rows / short_s:,.0f} rows/s (the same, keyed by {', '.join(SHORT_KEYS)} only)")
+    print(f"ratio engine/merge: {ratio:.2f}x  (target <= {TARGET_RATIO:.1f}x) {'OK' if ratio <= TARGET_RATIO else 'MISSED'}; "
+          f"against the 3-key merge: {engine_s / short_s:.2f}x")
     print(f"single decision (decide_compiled): {decision_us:.1f} µs  (target < {TARGET_DECISION_US:.0f} µs) "
           f"{'OK' if decision_us < TARGET_DECISION_US else 'MISSED'}")
     return 0

@@ -478,12 +478,16 @@ class LedgerEvaluator:
         key = group.astype(np.int64)
         span = 1
         masked: dict[str, Any] = {}
+        present = np.bincount(group, minlength=len(self.book.treaties) * n_income) > 0
         for fact, (values, cardinality) in columns.items():
             if np.ndim(values) == 0:  # a column the ledger lacks: "not given" on every row, no split
                 masked[fact] = values
                 continue
-            relevant = self._relevant[fact][group]
-            masked[fact] = np.where(relevant, values, -2)
+            table = self._relevant[fact][present]
+            if not table.any():  # no rule of any treaty and income in this chunk reads it
+                masked[fact] = np.int64(-2)
+                continue
+            masked[fact] = values if table.all() else np.where(self._relevant[fact][group], values, -2)
             span *= cardinality + 2
             key *= cardinality + 2
             key += masked[fact]
@@ -533,10 +537,15 @@ class LedgerEvaluator:
                 bad_rows.append(Malformed(first_line + int(i), column, message, unit))
                 reason.set_row(int(i), str(bad_rows[-1]))
 
-        numerators = np.array([o.rate.numerator if o.rate is not None else -1 for o in outcomes], dtype=np.int64)[row_codes]
-        denominators = np.array([o.rate.denominator if o.rate is not None else 1 for o in outcomes], dtype=np.int64)[row_codes]
+        group_numerators = np.array([o.rate.numerator if o.rate is not None else -1 for o in outcomes], dtype=np.int64)
+        group_denominators = np.array([o.rate.denominator if o.rate is not None else 1 for o in outcomes], dtype=np.int64)
+        numerators = group_numerators[row_codes]
         limited = (numerators >= 0) & (amount_minor >= 0)
-        withholding = amount_minor * np.maximum(numerators, 0) // (denominators * 100)
+        np.maximum(numerators, 0, out=numerators)
+        if (group_denominators == 1).all():  # whole-number rates: amount × rate // 100
+            withholding = amount_minor * numerators // 100
+        else:
+            withholding = amount_minor * numerators // (group_denominators[row_codes] * 100)
         withholding[~limited] = 0
         added: dict[str, Any] = {
             "treaty": _Column([t.name for t in self.book.treaties], np.where(covered, treaty, -1)).categorical(),
