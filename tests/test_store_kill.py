@@ -16,7 +16,7 @@ from taxtreaty.store import Store
 from taxtreaty.store.schema import Document
 
 store_url = support.store_url
-FILES = 60
+FILES = 40
 
 
 def _documents(store: Store) -> int:
