@@ -306,3 +306,24 @@ def test_deciding_twice_on_a_document_compiles_once():
 
     assert load_treaty(doc, ["PT", "CZ"]) is load_treaty(doc, ["PT", "CZ"])
     assert load_treaty(doc, ["PT", "CZ"]) is not load_treaty(doc, ["PT", "ES"])
+
+
+@pytest.mark.parametrize(
+    ("recipient", "status", "eid"),
+    [
+        ("government", "determined", "art_11__para_3__point_a__point_i"),
+        ("named_institution", "determined", None),
+        ("central_bank", "indeterminate", None),  # may or may not be one of the banks named
+    ],
+)
+def test_001_interest_exemption_list_of_named_institutions(recipient, status, eid):
+    doc = taxtreaty.parse_file(str(seed_path("001")))
+    treaty = compile_treaty(doc, extract_provisions(doc, ["PT", "CN"]), ["PT", "CN"])
+    decision = decide(treaty, {"income": "interest", "source": "PT", "residence": "CN", "recipient": recipient,
+                               "beneficial_owner": True})
+    assert decision.status == status
+    if status == "determined":
+        assert decision.source_taxation == "none"
+        assert decision.eid.startswith("art_11__para_3__point_a")
+        if eid:
+            assert decision.eid == eid

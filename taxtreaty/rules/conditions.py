@@ -112,7 +112,10 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
             tests.append(_kind_test("recipient", value, f"recipient is {' or '.join(value)}"))
         elif key == "recipient_names":
             names = "; ".join(str(v) for v in value)
-            tests.append(Condition("recipient", "in", frozenset({"named_institution"}), f"recipient is one of: {names}"))
+            # a recipient said to be a named institution is taken to be one of these; a central
+            # bank may be one of them (unknown); other kinds are not
+            tests.append(Condition("recipient", "in_maybe", (frozenset({"named_institution"}), frozenset({"central_bank"})),
+                                   f"recipient is one of: {names}"))
         elif key == "payer_kinds":
             tests.append(_kind_test("payer", value, f"payer is {' or '.join(value)}"))
         elif key == "min_capital_pct":
