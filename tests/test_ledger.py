@@ -242,3 +242,18 @@ def test_unreadable_parquet_is_a_one_line_error(book, tmp_path):
     with pytest.raises(InputError, match="not a readable Parquet file"):
         run_local(str(bad), LedgerEvaluator(book), str(tmp_path / "o.csv"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.parquet"]
+
+
+@pytest.mark.slow
+def test_dask_with_a_scheduler_address_and_worker_processes(book, tmp_path):
+    """--scheduler: the compiled evaluator is pickled to a worker process; same output."""
+    from distributed import LocalCluster
+
+    ledger = random_ledger(300, seed=5)
+    source = tmp_path / "payments.csv"
+    ledger.to_csv(source, index=False)
+    local_out, dask_out = tmp_path / "local.csv", tmp_path / "dask.csv"
+    run_local(str(source), LedgerEvaluator(book), str(local_out))
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        run_dask(str(source), LedgerEvaluator(book), str(dask_out), scheduler=cluster.scheduler_address, partition_rows=100)
+    assert dask_out.read_bytes() == local_out.read_bytes()
