@@ -195,14 +195,14 @@ def _merge(spans: list[list[int]]) -> list[list[int]]:
     return out
 
 
-#: rate-matrix columns: (column key, topic, provision filter)
+#: rate-matrix columns, as the store names them; the topic is the part before the first "_"
 RATE_COLUMNS = ("dividends_general", "dividends_qualifying", "interest", "royalties")
 
 
 def rate_row(treaty_id: str, docs: list[Document]) -> dict[str, Any]:
-    """One row of the rates matrix from the treaty's provisions (lowest-cap logic kept simple:
-    the general cap is the highest cap of the topic, the qualifying one the lowest with a
-    capital threshold)."""
+    """One row of the rates matrix from the treaty's provisions, for the in-memory corpus (the
+    store has its own, fuller table): the general cap is the highest cap of the topic without a
+    capital threshold, the qualifying one the lowest with one; unknown caps keep their reason."""
     summary = document_summary(treaty_id, docs)
     cells: dict[str, dict[str, Any]] = {}
     for doc in docs:
@@ -239,7 +239,7 @@ def rate_row(treaty_id: str, docs: list[Document]) -> dict[str, Any]:
     for column in RATE_COLUMNS:
         cells.setdefault(column, {
             "rate_pct": None, "threshold_pct": None, "language": None, "eid": None, "quote": None,
-            "reason": "no provision found in the text stored" if any(True for _ in docs) else "no text",
+            "reason": "no provision found in the text stored",
         })
     return {"treaty": treaty_id, "parties": summary["parties"], "cells": cells}
 

@@ -146,14 +146,14 @@ async def rates_page(request: Request, country: Annotated[str, Query(max_length=
     return _render(request, "rates.html", title="Rates", rows=rows, columns=COLUMN_NAMES, country=country)
 
 
-def _ask_context(request: Request, form: dict[str, str], **extra: Any) -> dict[str, Any]:
+def _ask_context(form: dict[str, str], **extra: Any) -> dict[str, Any]:
     return {"title": "Ask", "form": form, "incomes": INCOMES, "recipients": RECIPIENTS, **extra}
 
 
 @router.get("/web/ask", response_class=HTMLResponse)
 async def ask_form(request: Request, treaty: Annotated[str, Query(max_length=100)] = "") -> HTMLResponse:
     treaties = await run_limited(request.app.state.limits.seconds, request.app.state.backend.list_treaties)
-    return _render(request, "ask.html", treaties=treaties, **_ask_context(request, {"treaty": treaty}))
+    return _render(request, "ask.html", treaties=treaties, **_ask_context({"treaty": treaty}))
 
 
 _TRISTATE = {"yes": True, "no": False}
@@ -179,12 +179,12 @@ async def ask_submit(request: Request) -> HTMLResponse:
         scenario = scenario_from_form(form)
     except ValidationError as exc:
         errors = [f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()]
-        return _render(request, "ask.html", 422, treaties=treaties, **_ask_context(request, form, errors=errors))
+        return _render(request, "ask.html", 422, treaties=treaties, **_ask_context(form, errors=errors))
     parties = form.get("parties", "").strip().upper()
     party_list = [p.strip() for p in parties.split(",")] if parties else None
     if party_list and (len(party_list) != 2 or not all(len(p) == 2 and p.isalpha() for p in party_list)):
         return _render(request, "ask.html", 422, treaties=treaties,
-                       **_ask_context(request, form, errors=["parties: two ISO codes such as PT,CZ"]))
+                       **_ask_context(form, errors=["parties: two ISO codes such as PT,CZ"]))
 
     def run() -> dict[str, Any]:
         treaty_id = service.resolve_treaty(backend, form.get("treaty") or None, scenario)
@@ -194,7 +194,7 @@ async def ask_submit(request: Request) -> HTMLResponse:
         decision = await run_limited(request.app.state.limits.seconds, run)
     except (NotFound, Unavailable) as exc:
         return _render(request, "ask.html", 404 if isinstance(exc, NotFound) else 503, treaties=treaties,
-                       **_ask_context(request, form, errors=[str(exc)]))
+                       **_ask_context(form, errors=[str(exc)]))
     except ApiProblem as exc:
-        return _render(request, "ask.html", exc.status, treaties=treaties, **_ask_context(request, form, errors=[exc.detail]))
-    return _render(request, "ask.html", treaties=treaties, **_ask_context(request, form, decision=decision))
+        return _render(request, "ask.html", exc.status, treaties=treaties, **_ask_context(form, errors=[exc.detail]))
+    return _render(request, "ask.html", treaties=treaties, **_ask_context(form, decision=decision))
