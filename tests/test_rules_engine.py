@@ -171,3 +171,22 @@ def test_employment_in_the_ledger_matches_single_decisions(nl_cn):
         expected = decide(nl_cn, {k: v for k, v in row.items() if v != ""})
         assert result["status"][i] == expected.status
         assert (None if pd.isna(result["eid"][i]) else result["eid"][i]) == expected.eid
+
+
+@pytest.mark.parametrize(("prevailing", "status"), [(None, "indeterminate"), ("pt", "determined")])
+def test_a_divergent_figure_is_decided_only_when_the_applied_text_prevails(doc, tmp_path, prevailing, status):
+    from taxtreaty.provisions.model import Divergence
+
+    spec = tmp_path / "rules.yaml"
+    spec.write_text("parties: [PT, BR]\nprovisions:" + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"),
+                    encoding="utf-8")
+    provisions, _ = load_handwritten(spec, doc)
+    provisions.divergences.append(Divergence(
+        eid="art_10__para_2__point_b", what="rate", values={"pt": "15", "en": "10"}, cites=[provisions.provisions[0].cite],
+        prevailing_language=prevailing, message="rate 15 (pt) vs 10 (en)",
+    ))
+    decision = decide(compile_treaty(doc, provisions, ["PT", "BR"]), BASE)
+    assert decision.status == status
+    assert any("language versions differ" in r for r in decision.reasons)
+    if status == "indeterminate":
+        assert decision.max_rate_pct is None and decision.candidates[0].max_rate_pct == Decimal(15)

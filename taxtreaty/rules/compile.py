@@ -75,7 +75,8 @@ class TopicRules:
     gaps: list[Rule] = field(default_factory=list)
     #: the paragraph where the article is cut off by the end of the fragment
     truncated: Cite | None = None
-    divergences: list[str] = field(default_factory=list)
+    #: (eid, message, prevailing language or None) for figures that differ between versions
+    divergences: list[tuple[str, str, str | None]] = field(default_factory=list)
 
     @property
     def rate_paragraphs(self) -> set[str]:
@@ -320,7 +321,7 @@ def compile_treaty(
             rules.gaps.extend(_gap_rules(doc, topic, language, article, covered))
             rules.truncated = _truncation(doc, article, language)
         rules.divergences = [
-            d.message for d in provisions.divergences
+            (d.eid, d.message, d.prevailing_language or doc.prevailing_language) for d in provisions.divergences
             if rules.article_eid and article_of(d.eid) == rules.article_eid
         ]
         topics[topic] = rules

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from decimal import ROUND_FLOOR, Decimal
 
-from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules, article_of
+from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules, article_of, paragraph_of
 from taxtreaty.rules.conditions import Condition
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.scenario import Scenario
@@ -128,8 +128,7 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
             _short_stay(rules, scenario, decision, defaults_used)
         else:
             _allocation(treaty, rules, scenario, decision, defaults_used)
-    for message in rules.divergences:
-        decision.reasons.append(f"the language versions differ: {message}")
+    _divergences(rules, decision)
 
     # 7. relief and amounts
     if decision.status == "determined":
@@ -143,6 +142,25 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     for fact in sorted(defaults_used):
         decision.assumptions.append({"fact": fact, "value": defaults[fact].value, "why": defaults[fact].why})
     return decision
+
+
+def _divergences(rules: TopicRules, decision: Decision) -> None:
+    """A figure that differs between the language versions of a paragraph the decision applied:
+    noted when one text prevails (and the decision cites it), indeterminate when none does."""
+    applied = {paragraph_of(t.cite.eid) for t in decision.trace}
+    for eid, message, prevailing in rules.divergences:
+        if paragraph_of(eid) not in applied:
+            continue
+        if prevailing and prevailing == rules.language:
+            decision.reasons.append(f"the language versions differ ({message}); the {prevailing} text prevails and is applied")
+        elif decision.status == "determined":
+            decision.status = "indeterminate"
+            decision.candidates.append(Candidate(decision.source_taxation or "unknown", decision.max_rate_pct, decision.eid,
+                                                 f"the {rules.language} text is the one that applies"))
+            decision.source_taxation = decision.max_rate_pct = decision.residence_taxation = None
+            decision.reasons.append(f"the language versions differ ({message}) and no applied text prevails")
+        else:
+            decision.reasons.append(f"the language versions differ: {message}")
 
 
 def withholding_minor(amount_minor: int, rate_pct: Decimal) -> int:
