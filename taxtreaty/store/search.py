@@ -193,8 +193,8 @@ def search(
     direct = _groups(words, vocabulary)
     add(fts.search_rows(connection, direct, filters=filters, params=params, limit=limit), 0, "text",
         {w for g in direct for w in g})
-    phrases = [_groups(words_of(phrase), vocabulary) for phrase in translations(query)]
-    if phrases and len(ranked) < limit:
+    phrases = [_groups(words_of(phrase), vocabulary) for phrase in translations(query)] if len(ranked) < limit else []
+    if phrases:
         add(fts.search_any(connection, phrases, filters=filters, params=params, limit=limit), 1, "translation",
             {w for groups in phrases for g in groups for w in g})
     if len(ranked) < limit:
