@@ -176,7 +176,7 @@ class SourceText:
         return out
 
     def _restarted_numbering(self, paragraph: Paragraph, start: int, end: int) -> int | None:
-        """A line inside paragraph N that starts with a paragraph number below N, or with "1 —": the
+        """A line inside paragraph N that starts with a paragraph number up to N, or with "1 —": the
         numbering restarted, so a heading was lost and the next article's paragraphs ran into this one."""
         if paragraph.number is None or not paragraph.number.isdigit():
             return None
@@ -186,7 +186,7 @@ class SourceText:
             line_end = self.text.find("\n", pos + 1, end)
             line = self.text[pos + 1 : line_end if line_end >= 0 else end]
             m = patterns.PARAGRAPH_MARKER.match(line)
-            if m and (int(m.group("num") or m.group("pnum")) < own or m.group("num") == "1"):
+            if m and (int(m.group("num") or m.group("pnum")) <= own or m.group("num") == "1"):
                 return pos
             pos = line_end
         return None

@@ -93,10 +93,10 @@ class _Extractor:
         return out
 
     def add(self, unit_or_article: Unit | Article, kind: str, cite: Citation, *, topic: str | None = None,
-            **fields: Any) -> Provision:
+            clause: str | None = None, **fields: Any) -> Provision:
         article = unit_or_article.article if isinstance(unit_or_article, Unit) else unit_or_article
         if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
-            topic = self._income_named(unit_or_article, cite)
+            topic = self._income_named(unit_or_article, cite, clause)
         key = (cite.language, cite.eid, kind)
         self._counter[key] += 1
         provision = Provision(
@@ -109,16 +109,20 @@ class _Extractor:
         self.provisions.append(provision)
         return provision
 
-    def _income_named(self, unit: Unit, cite: Citation) -> str | None:
+    def _income_named(self, unit: Unit, cite: Citation, clause: str | None) -> str | None:
         """The one income (dividends, interest, royalties) a cap's words name, when it is not the
-        article's topic: a damaged heading can merge two articles, and the words decide."""
+        article's topic: a damaged heading can merge two articles, and the words decide. The
+        sentence of the rate first (its own segment, "y del doce por ciento de dicho importe", may
+        not name it), then the whole item with the text that introduces it."""
         ph = phrases(unit.language)
         topic = unit.article.topic
         if ph is None or topic not in ("dividends", "interest", "royalties"):
             return None
-        # the whole clause: a rate's own segment ("y del doce por ciento de dicho importe") may not name it
-        words = " ".join([*(c.folded for c in unit.context), unit.folded])
-        named = {income for _, _, income in ph.group_hits("incomes", words)}
+        named: set[str] = set()
+        for words in (clause or "", " ".join([*(c.folded for c in unit.context), unit.folded])):
+            named = {income for _, _, income in ph.group_hits("incomes", words)}
+            if named:
+                break
         if len(named) == 1 and topic not in named:
             (income,) = named
             self.warnings.append({
@@ -266,7 +270,7 @@ class _Extractor:
             self.add(
                 unit, "withholding_cap", self.cite(unit, s_start + seg_start, s_start + seg_end),
                 rate_pct=cond.as_decimal(rate.value), conditions=conditions, values=_base(sentence, rate),
-                state=conditions.get("source_state"),
+                state=conditions.get("source_state"), clause=sentence,
             )
 
     def _cap_alternatives(self, unit: Unit, ph: Phrases, s_start: int, sentence: str, rate: figures.Figure,
