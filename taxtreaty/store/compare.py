@@ -154,8 +154,9 @@ def _differences(a: SideView, b: SideView) -> list[str]:
         notes.append(f"same rates ({' / '.join(rates_a)}) on different conditions")
     other_a = sorted((f.kind, f.value, f.conditions) for f in a.figures if f.kind != "withholding_cap")
     other_b = sorted((f.kind, f.value, f.conditions) for f in b.figures if f.kind != "withholding_cap")
-    if other_a != other_b:
-        notes.append("other provisions differ (allocation, exemptions, thresholds)")
+    for label, mine, theirs in (("A", other_a, other_b), ("B", other_b, other_a)):
+        for kind, value, conditions in sorted(set(mine) - set(theirs)):
+            notes.append(f"only in {label}: {kind.replace('_', ' ')} {value} ({conditions})")
     unknown = [s.treaty for s in (a, b) if any(f.status == "unknown" for f in s.figures)]
     for name in unknown:
         notes.append(f"{name}: some figures are unknown (source text incomplete)")
