@@ -27,6 +27,9 @@ ORDINAL = r"(?:[ ]?\.?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.(?!\d))?"
 #: separator before a title on the same line
 TITLE_SEPARATOR = r"[^\S\n]*(?:[—–-]+[^\S\n]*|:[^\S\n]*)?"
 ROMAN = r"[IVXLC]{1,7}"
+#: the title on a heading's line: bounded, so that a 10 MB line is rejected in constant time
+#: (a longer "title" is running text, which `title_like` refuses anyway)
+HEADING_TITLE = r"[^\n]{0,200}?"
 
 
 def _alternation(words: list[str]) -> str:
@@ -41,7 +44,7 @@ def article_heading() -> regex.Pattern[str]:
     return regex.compile(
         rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
         rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{DAMAGED_NUMBER})"
-        rf"{TITLE_SEPARATOR}(?P<title>.*?)[^\S\n]*$",
+        rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,
     )
 
@@ -50,7 +53,7 @@ def article_heading() -> regex.Pattern[str]:
 def chapter_heading() -> regex.Pattern[str]:
     words = _alternation(vocab.all_words("chapter_words"))
     return regex.compile(
-        rf"^{MD_PREFIX}(?P<word>{words})[^\S\n]+(?P<num>{ROMAN}|\d{{1,2}})\b\.?{TITLE_SEPARATOR}(?P<title>.*?)[^\S\n]*$"
+        rf"^{MD_PREFIX}(?P<word>{words})[^\S\n]+(?P<num>{ROMAN}|\d{{1,2}})\b\.?{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$"
     )
 
 

@@ -13,6 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+import regex
 import yaml
 
 DATA_PACKAGE = "taxtreaty.data"
@@ -50,10 +51,14 @@ class Language:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+_COMBINING = regex.compile(r"\p{M}+")
+
+
 def fold(text: str) -> str:
     """Lower-case and strip accents: the key used for every vocabulary comparison."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    if text.isascii():
+        return text.casefold()
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", text.casefold()))
 
 
 def _read_yaml(*parts: str) -> Any:

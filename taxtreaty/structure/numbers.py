@@ -16,12 +16,16 @@ ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
+_NOT_ALNUM = regex.compile(r"[^0-9A-Za-z]")
+_DIGITS = regex.compile(r"\d+")
+
+
 def clean_article_number(raw: str) -> str:
-    return regex.sub(r"[^0-9A-Za-z]", "", raw).lower()
+    return _NOT_ALNUM.sub("", raw).lower()
 
 
 def article_number_value(number: str) -> int | None:
-    m = regex.match(r"\d+", number)
+    m = _DIGITS.match(number)
     return int(m.group()) if m else None
 
 

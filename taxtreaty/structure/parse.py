@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from taxtreaty import patterns, vocab
 from taxtreaty.structure import metadata
@@ -37,7 +38,7 @@ from taxtreaty.structure.numbers import (
     ocr_candidates,
 )
 from taxtreaty.structure.topics import classify_article
-from taxtreaty.text import CleanText, InputError, clean, decode_bytes
+from taxtreaty.text import CleanText, InputError, check_lines, clean, decode_bytes
 from taxtreaty.text.clean import title_like
 
 
@@ -57,6 +58,7 @@ class Line:
     match: object | None = None
 
 
+@lru_cache(maxsize=8192)  # a line's kind depends on its text only; repeated lines are classified once
 def _classify(text: str) -> tuple[str, object | None]:
     m = patterns.article_heading().match(text)
     if m and (not m.group("title") or title_like(m.group("title"))):
@@ -102,6 +104,7 @@ class _Node:
     start: int  # content start (after the marker), cleaned offsets
     end: int
     children: list[_PointNode] = field(default_factory=list)
+    child_labels: set[str] = field(default_factory=set)
     pending_wrap_start: int | None = None  # text after the last child, not yet known to be a wrap-up
 
     def extend(self, end: int) -> None:
@@ -118,6 +121,7 @@ class _PointNode(_Node):
 @dataclass
 class _ParaNode(_Node):
     number: str | None = None
+    eid_hint: str | None = None
     number_inferred: bool = False
     complete: bool = True
 
@@ -320,10 +324,11 @@ class _VersionBuilder:
             container = self._container_paragraphs()
             if container is None:
                 return False
-        numbered = [p for p in container if p.number is not None]
+        # the last numbered paragraph, found from the end (linear over a whole text)
+        last_numbered = next((p for p in reversed(container) if p.number is not None), None)
         value = int(number)
-        if numbered:
-            last = int(numbered[-1].number)  # type: ignore[arg-type]
+        if last_numbered is not None:
+            last = int(last_numbered.number)  # type: ignore[arg-type]
             if value == last + 1:
                 pass
             elif last + 1 < value <= last + 3:
@@ -336,7 +341,7 @@ class _VersionBuilder:
         content_start = line.start + m.end()  # type: ignore[union-attr]
         para = _ParaNode(content_start, line.end, number=number)
         # leading unnumbered text of a fragment article is the end of the previous paragraph
-        if not numbered and container and container[-1].number is None and self.article and self.article.fragment:
+        if last_numbered is None and container and container[-1].number is None and self.article and self.article.fragment:
             if value > 1:
                 container[-1].number = str(value - 1)
                 container[-1].number_inferred = True
@@ -380,6 +385,7 @@ class _VersionBuilder:
                            printed=printed if repaired else None)
         point.marker_start = line.start  # type: ignore[attr-defined]
         parent.children.append(point)
+        parent.child_labels.add(label)
         self.stack.append(point)
         for node in [self.para, *self.stack]:
             node.extend(line.end)
@@ -435,7 +441,7 @@ class _VersionBuilder:
         # 4. the same list restarting: earlier items or a parent list were lost
         if not self.stack or len(self.stack) == 1:
             siblings = self.para.children  # type: ignore[union-attr]
-            if siblings and raw in {p.label for p in siblings}:
+            if siblings and raw in self.para.child_labels:  # type: ignore[union-attr]
                 kind = siblings[-1].kind
                 if kind in label_kinds(raw):
                     self.warn("list_items_missing", self._point_eid_hint(),
@@ -454,8 +460,11 @@ class _VersionBuilder:
             return owner
         if self.para.number is not None:
             return f"{owner}__para_{self.para.number}"
-        unnumbered = [p for p in container[: container.index(self.para) + 1] if p.number is None]
-        return f"{owner}__para_nn_{len(unnumbered)}"
+        if self.para.eid_hint is None:  # computed once per paragraph
+            position = next(i for i in range(len(container) - 1, -1, -1) if container[i] is self.para)
+            unnumbered = sum(1 for p in container[: position + 1] if p.number is None)
+            self.para.eid_hint = f"{owner}__para_nn_{unnumbered}"
+        return self.para.eid_hint
 
     # -- text lines
     def _text(self, line: Line) -> None:
@@ -713,6 +722,7 @@ def parse(source: str | bytes, *, path: str | None = None) -> Document:
                           decode_warnings=decoded.warnings)
     if not source.strip():
         raise InputError("input is empty")
+    check_lines(source)
     text = source[1:] if source.startswith("\ufeff") else source
     return parse_text(text, path=path)
 

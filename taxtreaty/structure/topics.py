@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 import regex
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from taxtreaty import vocab
 
@@ -35,23 +35,33 @@ def _tables() -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]], l
     return headings, keywords, content
 
 
+@cache
+def _keyword_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
+    """Each heading keyword as a pattern matching at the start of a word."""
+    _, keywords, _ = _tables()
+    return [(key, lang, regex.compile(rf"(?:^| ){regex.escape(kw)}")) for key, lang, kw in keywords]
+
+
 def topic_from_heading(heading: str, language: str | None = None) -> tuple[str | None, float]:
     """(topic, score 0..100) for an article heading; languages other than `language` count less."""
     h = _norm(heading)
     if not h:
         return None, 0.0
-    headings, keywords, _ = _tables()
+    headings, _, _ = _tables()
+    choices = [candidate for _, _, candidate in headings]
+    # whole-heading similarity over every known heading (one C loop), then the penalty for a
+    # heading of another language
     best: tuple[str | None, float] = (None, 0.0)
-    for key, lang, candidate in headings:
-        score = fuzz.ratio(h, candidate)
+    for _choice, score, index in process.extract(h, choices, scorer=fuzz.ratio, limit=20, score_cutoff=70):
+        key, lang, _ = headings[index]
         if language and lang != language:
             score -= 5
         if score > best[1]:
             best = (key, score)
     if best[1] >= 85:
         return best
-    for key, lang, kw in keywords:  # first listed topic wins
-        if regex.search(rf"(?:^| ){regex.escape(kw)}", h):
+    for key, lang, pattern in _keyword_patterns():  # first listed topic wins
+        if pattern.search(h):
             return key, 80.0 if (not language or lang == language) else 75.0
     return None, best[1]
 

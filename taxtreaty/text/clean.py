@@ -19,7 +19,7 @@ them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import ftfy
 import regex
@@ -47,8 +47,13 @@ _MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\xA0-\xBF]|â€|Ãƒ")
 _HTML_TAG = regex.compile(r"</?(?:sup|sub|i|b|em|strong|u|span|br)\b[^<>]{0,40}>", regex.IGNORECASE)
 _MD_HEADING = regex.compile(r"^\#{1,6}[^\S\n]*")
 _MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
-_HYPHEN_END = regex.compile(r"\p{L}[-‐-]$")
-_OPEN_END = regex.compile(r"[\p{L}\d,)\]»”'\-–]$")
+#: a line ending in one of these after a letter may be a word cut in two ("mon-" + "tante")
+_HYPHENS = frozenset("-‐")
+#: a line ending in a letter, digit or one of these is open: the sentence may go on below
+_OPEN_END_PUNCTUATION = frozenset(",)]»”'-–")
+_TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
+#: how much of the previous line the joiner looks at
+_TAIL = 200
 
 
 @cache
@@ -70,9 +75,10 @@ def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
 
 
 @cache
-def _furniture_prefix_patterns() -> list[tuple[str, regex.Pattern[str]]]:
+def _furniture_prefix_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
+    """(name, characters a match can start with or "" for any, pattern) of the prefix rules."""
     return [
-        (rule["name"], regex.compile(rf"^(?:{rule['regex']})", regex.IGNORECASE))
+        (rule["name"], rule.get("first_chars", ""), regex.compile(rf"^(?:{rule['regex']})", regex.IGNORECASE))
         for rule in vocab.furniture_patterns()
         if rule.get("prefix")
     ]
@@ -82,16 +88,18 @@ def _furniture_prefix_patterns() -> list[tuple[str, regex.Pattern[str]]]:
 def _inline_point_split() -> regex.Pattern[str]:
     # "...autoridade local; ii) Ao Banco" -> split before "ii)". Only after ";" or ":" and before a
     # capital or a digit, so references such as "alínea i) do artigo" stay in the text.
-    return regex.compile(r"(?<=[;:])[^\S\n]+(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
+    # (the gap is a group after a literal, not a lookbehind: much faster to scan for)
+    return regex.compile(r"[;:](?P<gap>[^\S\n]+)(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
 
 
 @cache
 def _inline_article_split() -> regex.Pattern[str]:
     words = "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
     # "...of this Agreement. Article 12 ROYALTIES": a heading in capitals running on after a sentence.
-    return regex.compile(rf"(?<=[.;:])[^\S\n]+(?=(?:{words})[^\S\n]+\d{{1,3}}[^\S\n]+\p{{Lu}}[\p{{Lu}} ,'’-]{{2,}}$)")
+    return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]+\d{{1,3}}[^\S\n]+\p{{Lu}}[\p{{Lu}} ,'’-]{{2,}}$)")
 
 
+@lru_cache(maxsize=8192)  # gazettes repeat their running lines; pathological inputs repeat everything
 def furniture_rule(line: str, previous: str = "") -> str | None:
     """The name of the furniture rule a whole (stripped) line matches, or None."""
     if not line or len(line) > 120:
@@ -110,6 +118,7 @@ def _expects_number(previous: str) -> bool:
     return previous.strip().casefold().rstrip(".") in {w.rstrip(".") for w in words}
 
 
+@lru_cache(maxsize=8192)
 def line_kind(line: str) -> str:
     """Classify a cleaned line for joining purposes."""
     if patterns.article_heading().match(line):
@@ -156,7 +165,7 @@ def clean(original: str) -> CleanText:
 
     prev_end = 0  # original offset just after the last kept line
     prev_kind = ""  # kind of the last kept line ("" before the first)
-    prev_line = ""  # cleaned content of the last kept line
+    prev_line = ""  # the end (at most _TAIL characters) of the last kept cleaned line
     title_pending = False  # the last line was a heading whose title is on the next line
     raw_prev = ""  # previous non-blank raw line, for furniture context
 
@@ -172,18 +181,20 @@ def clean(original: str) -> CleanText:
         content = original[content_start:content_end]
         if not content:
             continue
-        md = _MD_HEADING.match(content)
+        md = _MD_HEADING.match(content) if content[0] == "#" else None
         if md:
             furniture.append((content_start, content_start + md.end(), "markdown_heading"))
             content_start += md.end()
             content = original[content_start:content_end]
-        for name, pattern in prefix_rules:
+        for name, first_chars, pattern in prefix_rules:
+            if first_chars and content[0] not in first_chars:
+                continue
             pm = pattern.match(content)
             if pm and pm.end() > 0:
                 furniture.append((content_start, content_start + pm.end(), name))
                 content_start += pm.end()
                 content = original[content_start:content_end]
-        if not content or _MD_EMPHASIS_ONLY.match(content):
+        if not content or (content[0] in "*_" and _MD_EMPHASIS_ONLY.match(content)):
             continue
         rule = furniture_rule(content, raw_prev)
         raw_prev = content
@@ -192,18 +203,20 @@ def clean(original: str) -> CleanText:
             continue
 
         # -- edits inside the line: tag removal, mojibake, inline splits (original coordinates)
+        # (cheap literal tests first: most lines have no tag, no mojibake, no inline marker)
         edits: list[tuple[int, int, str]] = [
             (content_start + t.start(), content_start + t.end(), "") for t in _HTML_TAG.finditer(content)
-        ]
-        if _MOJIBAKE_HINT.search(content):
+        ] if "<" in content else []
+        if not content.isascii() and _MOJIBAKE_HINT.search(content):
             fixed = ftfy.fix_text(content)
             if fixed != content:
                 edits = [(content_start, content_end, fixed)]
         if len(edits) <= 1 and not (edits and edits[0][2]):
-            for sm in point_split.finditer(content):
-                edits.append((content_start + sm.start(), content_start + sm.end(), "\n"))
+            if ")" in content:
+                for sm in point_split.finditer(content):
+                    edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             for sm in article_split.finditer(content):
-                edits.append((content_start + sm.start(), content_start + sm.end(), "\n"))
+                edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             edits.sort()
         visible = _apply_to_string(content, content_start, edits)
         first_line = visible.split("\n", 1)[0]
@@ -232,9 +245,11 @@ def clean(original: str) -> CleanText:
                 kind = "heading_title"  # the title of a heading printed on its own line
             title_pending = kind in ("article", "chapter") and not _heading_title(kind, last_line)
             prev_kind = kind
-            prev_line = last_line
+            prev_line = last_line[-_TAIL:]
         else:
-            prev_line = (prev_line[:-1] if join == "hyphen" else prev_line + " ") + last_line
+            # only the end of a joined line is ever looked at: keep it short so that a text of
+            # a million joined lines stays linear
+            prev_line = ((prev_line[:-1] if join == "hyphen" else prev_line + " ") + last_line)[-_TAIL:]
         prev_end = content_end
 
     text = builder.text()
@@ -251,9 +266,10 @@ def _join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
     """'hyphen', 'space' or 'newline' between the previous kept line and this one."""
     if kind != "text" or prev_kind not in ("paragraph", "point", "text", "bullet"):
         return "newline"
-    if _HYPHEN_END.search(prev_line) and line[:1].islower():
+    last = prev_line[-1:]
+    if last in _HYPHENS and prev_line[-2:-1].isalpha() and line[:1].islower():
         return "hyphen"
-    if not _OPEN_END.search(prev_line):
+    if not (last.isalnum() or last in _OPEN_END_PUNCTUATION):
         return "newline"
     first = line[:1]
     if first.islower() or first.isdigit() or first in "(«\"“'":
@@ -265,7 +281,7 @@ def _join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
 
 def title_like_short(line: str) -> bool:
     """A short capitalised line with no sentence punctuation: a title, never a continuation."""
-    return len(line) <= 60 and not regex.search(r"[,;.:]", line) and line[:1].isupper() and line.isupper()
+    return len(line) <= 60 and not _TITLE_PUNCTUATION.search(line) and line[:1].isupper() and line.isupper()
 
 
 def _apply_to_string(content: str, base: int, edits: list[tuple[int, int, str]]) -> str:

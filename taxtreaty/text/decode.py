@@ -16,6 +16,12 @@ from dataclasses import dataclass, field
 MAX_INPUT_BYTES = int(os.environ.get("TAXTREATY_MAX_BYTES", 16 * 1024 * 1024))
 
 
+#: A convention runs to a few thousand lines, a whole gazette issue to tens of thousands. Every
+#: step is linear, but at some microseconds a line a million-line input would still take tens of
+#: seconds: such input is refused at once, with the limit named.
+MAX_INPUT_LINES = int(os.environ.get("TAXTREATY_MAX_LINES", 200_000))
+
+
 class InputError(ValueError):
     """The input cannot be read as a treaty text. The message is one line, for the user."""
 
@@ -55,6 +61,16 @@ def _utf16_without_bom(data: bytes) -> str | None:
     if even_nul > 0.3 and odd_nul < 0.05:
         return "utf-16-be"
     return None
+
+
+def check_lines(text: str, *, max_lines: int | None = None) -> None:
+    """Refuse, in one line, a text with more lines than any treaty or gazette issue has."""
+    limit = MAX_INPUT_LINES if max_lines is None else max_lines
+    lines = text.count("\n") + 1
+    if lines > limit:
+        raise InputError(
+            f"input has {lines:,} lines, over the {limit:,} line limit (set TAXTREATY_MAX_LINES to raise it)"
+        )
 
 
 def decode_bytes(data: bytes, *, max_bytes: int | None = None) -> DecodedText:
@@ -97,6 +113,7 @@ def decode_bytes(data: bytes, *, max_bytes: int | None = None) -> DecodedText:
             raise InputError(f"input looks like {encoding} but does not decode: {exc.reason}") from None
         if encoding != "utf-8":
             warnings.append(f"input decoded as {encoding}")
+    check_lines(text)
     if _control_ratio(text) > 0.02:
         raise InputError("input is binary (too many control characters), not a treaty text")
     if not text.strip():
