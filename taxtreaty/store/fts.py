@@ -1,5 +1,8 @@
 """The backend-specific full-text index: SQLite FTS5 or PostgreSQL tsvector + GIN.
 
+On PostgreSQL the tsvector is a stored generated column `passages.fts_vector` (migration 0003)
+with a GIN index; the database keeps it up to date on insert.
+
 Both index `passages.folded` (case- and accent-folded text), so folding happens once, in Python,
 the same way for both backends; the query side folds the same way. Ranking is BM25 on SQLite
 (`bm25()`, lower is better) and `ts_rank` on PostgreSQL (higher is better); `search_rows`
@@ -14,7 +17,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.orm import Session
 
 #: the names the migrations create; the schema comparison test ignores them
-FTS_OBJECTS = ("passages_fts", "ix_passages_fts")
+FTS_OBJECTS = ("passages_fts", "ix_passages_fts", "ix_passages_fts_vector", "fts_vector")
 
 SQLITE_DDL = (
     # external-content FTS5: the text lives once, in passages.folded
@@ -115,9 +118,10 @@ def _run(connection: Connection, expression: str, filters: str, params: dict | N
             f"WHERE passages_fts MATCH :q {filters} ORDER BY bm25(passages_fts) LIMIT :limit"
         )
     else:
+        # fts_vector: the stored tsvector column of migration 0003
         sql = (
-            "SELECT p.id, ts_rank(to_tsvector('simple', p.folded), to_tsquery('simple', :q)) AS score "
-            "FROM passages p WHERE to_tsvector('simple', p.folded) @@ to_tsquery('simple', :q) "
+            "SELECT p.id, ts_rank(p.fts_vector, to_tsquery('simple', :q)) AS score "
+            "FROM passages p WHERE p.fts_vector @@ to_tsquery('simple', :q) "
             f"{filters} ORDER BY score DESC, p.id LIMIT :limit"
         )
     return [(int(r[0]), float(r[1])) for r in connection.execute(text(sql), params)]
