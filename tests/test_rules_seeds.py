@@ -327,3 +327,13 @@ def test_001_interest_exemption_list_of_named_institutions(recipient, status, ei
         assert decision.eid.startswith("art_11__para_3__point_a")
         if eid:
             assert decision.eid == eid
+
+
+def test_004_article_cut_off_after_the_deciding_paragraph_is_determined():
+    """004 stops after the two complete sentences of 10(2): the cap it states is whole."""
+    doc = taxtreaty.parse_file(str(seed_path("004")))
+    treaty = compile_treaty(doc, extract_provisions(doc, ["PT", "MZ"]), ["PT", "MZ"])
+    decision = decide(treaty, {"income": "dividends", "source": "MZ", "residence": "PT", "beneficial_owner": True,
+                               "recipient": "individual"})
+    assert (decision.status, decision.max_rate_pct, decision.eid) == ("determined", Decimal(15), "art_10__para_2")
+    assert any("cut off after art_10__para_2" in r for r in decision.reasons)

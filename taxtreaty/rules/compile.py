@@ -23,6 +23,8 @@ from taxtreaty.structure.model import Article, Document
 
 #: parser warnings that mean words of a paragraph are not in the source
 GAP_WARNINGS = {"list_items_missing"}
+#: the last characters of a text that goes on (a list item, an enumeration)
+_CONTINUES = (";", ":", ",", "-", "—")
 #: provision kinds the engine reads for a distributive article
 DISTRIBUTIVE_KINDS = {"withholding_cap", "exemption", "allocation", "threshold"}
 
@@ -75,6 +77,8 @@ class TopicRules:
     gaps: list[Rule] = field(default_factory=list)
     #: the paragraph where the article is cut off by the end of the fragment
     truncated: Cite | None = None
+    #: the cut falls inside that paragraph (mid-sentence), not after it: a list it holds may go on
+    truncated_inside: bool = False
     #: (eid, message, prevailing language or None) for figures that differ between versions
     divergences: list[tuple[str, str, str | None]] = field(default_factory=list)
 
@@ -189,18 +193,23 @@ def _choose_language(doc: Document, topic: str, with_rules: set[str]) -> tuple[s
     return (next(iter(sorted(with_rules))) if with_rules else None), None
 
 
-def _truncation(doc: Document, article: Article, language: str) -> Cite | None:
+def _truncation(doc: Document, article: Article, language: str) -> tuple[Cite | None, bool]:
+    """Where the fragment cuts the article off, and whether the cut is inside that paragraph."""
     if article.complete and all(p.complete for p in article.paragraphs):
-        return None
+        return None, False
     cut = next((p for p in reversed(article.paragraphs) if not p.complete), None)
+    inside = cut is not None
     if cut is None:
         if not article.paragraphs:
-            return Cite(article.eid, language, doc.original[article.span[0]:article.span[1]], article.span)
+            return Cite(article.eid, language, doc.original[article.span[0]:article.span[1]], article.span), True
         cut = article.paragraphs[-1]
+        # a paragraph that ends on ";", ":" or "," ends inside a list or a sentence, even when
+        # the parser found no broken word
+        inside = cut.text.rstrip().endswith(_CONTINUES)
     # a fragment that starts inside an article is incomplete at its head, not its end
     if article.paragraphs and cut is article.paragraphs[0] and len(article.paragraphs) > 1:
-        return None
-    return Cite(cut.eid, language, doc.original[cut.span[0]:cut.span[1]], cut.span)
+        return None, False
+    return Cite(cut.eid, language, doc.original[cut.span[0]:cut.span[1]], cut.span), inside
 
 
 def _gap_rules(doc: Document, topic: str, language: str, article: Article, covered: set[str]) -> list[Rule]:
@@ -319,7 +328,7 @@ def compile_treaty(
             covered = {r.paragraph_eid for r in rules.gaps}
             covered |= {r.paragraph_eid for r in (*rules.caps, *rules.exemptions)}
             rules.gaps.extend(_gap_rules(doc, topic, language, article, covered))
-            rules.truncated = _truncation(doc, article, language)
+            rules.truncated, rules.truncated_inside = _truncation(doc, article, language)
         rules.divergences = [
             (d.eid, d.message, d.prevailing_language or doc.prevailing_language) for d in provisions.divergences
             if rules.article_eid and article_of(d.eid) == rules.article_eid

@@ -279,9 +279,10 @@ def _residence_only_base(rules: TopicRules, scenario: Scenario, decision: Decisi
 
 def _truncation_note(rules: TopicRules, decision: Decision) -> None:
     if rules.truncated is not None:
-        decision.trace.append(TraceEntry(rules.truncated, "the article is cut off here; the rest is not in the source"))
+        where = "at" if rules.truncated_inside else "after"
+        decision.trace.append(TraceEntry(rules.truncated, f"the article is cut off {'here' if rules.truncated_inside else 'after this paragraph'}; the rest is not in the source"))
         decision.reasons.append(
-            f"article {rules.article} is cut off at {rules.truncated.eid}; the rest of the article is missing, "
+            f"article {rules.article} is cut off {where} {rules.truncated.eid}; the rest of the article is missing, "
             "but the paragraphs that decide this case are complete"
         )
 
@@ -312,7 +313,9 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
         )
         if rule.status != "determined" or (check.holds is None and more_favourable):
             pending.append((rule, check))
-    cut_in_rates = rules.truncated is not None and rules.truncated.eid in rules.rate_paragraphs
+    # cut inside a paragraph of rates (mid-sentence): its list may go on with other rates or
+    # exemptions; cut after a complete paragraph: the rates it states are whole
+    cut_in_rates = rules.truncated is not None and rules.truncated_inside and rules.truncated.eid in rules.rate_paragraphs
 
     for rule, check in evaluated:
         if rule.status != "determined":
