@@ -3,7 +3,8 @@
 - Every logical block (heading, numbered paragraph, point, free sentence block) is one line;
   lines are separated by a single "\\n" and carry no leading or trailing blanks.
 - Page furniture is gone wherever it fell: date lines, page numbers, series lines, running
-  headers at the start of a line, markdown heading marks and simple HTML tags.
+  headers at the start of a line, markdown heading marks and simple HTML tags, and any short
+  non-structural line printed three times or more (a running header the tables do not know).
 - Lines broken by the page or the typesetter are joined again: "mon-" + "tante" -> "montante";
   "owner of the" + "dividends the tax" -> "owner of the dividends the tax".
 - Points and article headings run into the previous line ("...local; ii) Ao Banco",
@@ -112,6 +113,39 @@ def furniture_rule(line: str, previous: str = "") -> str | None:
     return None
 
 
+_DIGIT_RUN = regex.compile(r"\d+")
+_HAS_LETTER = regex.compile(r"\p{L}")
+#: a running header or footer is printed on every page: at least this many times
+RUNNING_HEADER_MIN_REPEATS = 3
+
+
+def _running_key(line: str) -> str:
+    """Lines equal up to their numbers ("TAX TREATY 12" / "TAX TREATY 13") share a key."""
+    return _DIGIT_RUN.sub("#", " ".join(line.split()))
+
+
+def repeated_lines(original: str) -> frozenset[str]:
+    """Keys of short lines printed again and again that are not part of the treaty's structure:
+    running headers and footers the furniture table does not know ("AGREEMENT - ITALY / IRELAND")."""
+    counts: dict[str, int] = {}
+    for raw in original.split("\n"):
+        line = raw.strip()
+        if 3 <= len(line) <= 100:
+            key = _running_key(line)
+            counts[key] = counts.get(key, 0) + 1
+    heading_words = {vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words")}
+    found = set()
+    for key, n in counts.items():
+        if n < RUNNING_HEADER_MIN_REPEATS or not _HAS_LETTER.search(key) or key[-1] in ".;:,":
+            continue
+        if line_kind(key) != "text" or key.startswith(("#", "*", "(", "-", "–", "—", "•")):
+            continue  # structure, markdown and list items repeat legitimately
+        if vocab.fold(key).rstrip(".").split(" ")[0] in heading_words:
+            continue  # a bare "ARTIGO" with its number on the next line
+        found.add(key)
+    return frozenset(found)
+
+
 def _expects_number(previous: str) -> bool:
     """A bare number right after a lone "ARTIGO" / "Article" is the article's number, not a page."""
     words = {w.casefold() for w in vocab.all_words("article_words")}
@@ -168,6 +202,7 @@ def clean(original: str) -> CleanText:
     prev_line = ""  # the end (at most _TAIL characters) of the last kept cleaned line
     title_pending = False  # the last line was a heading whose title is on the next line
     raw_prev = ""  # previous non-blank raw line, for furniture context
+    running = repeated_lines(original)
 
     for m in _LINE.finditer(original):
         if m.start() == m.end():
@@ -197,6 +232,8 @@ def clean(original: str) -> CleanText:
         if not content or (content[0] in "*_" and _MD_EMPHASIS_ONLY.match(content)):
             continue
         rule = furniture_rule(content, raw_prev)
+        if rule is None and running and _running_key(content) in running:
+            rule = "running_header"
         raw_prev = content
         if rule:
             furniture.append((content_start, content_end, rule))
