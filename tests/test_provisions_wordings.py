@@ -168,6 +168,8 @@ def test_bilingual_divergences_name_both_versions_and_the_prevailing_one():
         ("en", "zero per cent", ["0"]),
         ("pt", "não excederá quinze por cento nem 10 % nem vinte e cinco por cento", ["15", "10", "25"]),
         ("es", "no podrá exceder del diez por ciento ni del veinticinco por ciento", ["10", "25"]),
+        ("es", "no podrá exceder del 5 por 100 del importe bruto", ["5"]),
+        ("en", "the l5 per cent rate", []),
     ],
 )
 def test_rates_in_digits_and_words(language, text, expected):
