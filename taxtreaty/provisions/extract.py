@@ -436,7 +436,7 @@ class _Extractor:
                                  values={"prevails_over": "any_other_provision"})
                     continue
                 conditions: dict[str, Any] = {}
-                if ph.has("beneficial_owner", sentence):
+                if exclusive is not None and ph.has("beneficial_owner", sentence[exclusive.end():]):
                     conditions["beneficial_owner"] = True  # "...only in that other State if such resident is the beneficial owner"
                 sub = cond.subtype(sentence, ph)
                 if sub:

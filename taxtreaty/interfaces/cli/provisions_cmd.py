@@ -46,8 +46,8 @@ def render_table(result: ProvisionSet, source: str) -> Table:
         table.add_column(column, overflow="fold")
     for p in result.provisions:
         quote = p.reason if p.status == "unknown" else " ".join(p.cite.quote.split())
-        if quote and len(quote) > 160:
-            quote = quote[:157] + "..."
+        if quote and len(quote) > 100:
+            quote = quote[:97] + "..."
         table.add_row(p.cite.language, p.cite.eid, p.topic, p.kind, _value_text(p), _conditions_text(p),
                       p.state or "", quote or "", style="yellow" if p.status == "unknown" else None)
     return table
