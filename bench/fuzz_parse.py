@@ -10,7 +10,7 @@ and scanners do (taxtreaty.checks.damage: page furniture, OCR swaps, lost lines,
 encodings), so both deep and realistic inputs are tried. The contract under test: `parse` returns
 a Document or raises InputError with a one-line message; any other exception is a crash.
 
-A crash is saved as bench/fuzz-crashes/crash-<sha1>.bin (atheris: libFuzzer's crash-<sha1> in
+A crash is saved as bench/out/fuzz-crashes/crash-<sha1>.bin (atheris: libFuzzer's crash-<sha1> in
 the same folder) and printed; turn each into an entry of PARSE_INPUTS in
 tests/test_fuzz_regressions.py, inline, then fix it. `run(quick)` (used by `python -m bench`)
 runs the plain fuzzer for a bounded time and reports inputs per second and crashes.
@@ -37,7 +37,7 @@ from bench.common import BenchResult, best_of, per_second  # noqa: E402
 from taxtreaty.checks import damage  # noqa: E402
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
-CRASHES = ROOT / "bench" / "fuzz-crashes"
+CRASHES = ROOT / "bench" / "out" / "fuzz-crashes"
 #: inputs above this size slow the fuzzer down without reaching new code
 MAX_LEN = 16_384
 
