@@ -21,8 +21,11 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+from bench.common import BenchResult, ratio
 from taxtreaty.store import Store
 from taxtreaty.store.rows import prepare
 from taxtreaty.store.search import words_of
@@ -86,6 +89,61 @@ def measure_search(store: Store, db_path: Path, rounds: int) -> tuple[list[float
     return ours, ours_cpu, raw
 
 
+@dataclass
+class CorpusFigures:
+    count: int
+    jobs: int
+    ingest_s: float
+    ingest_rate: float
+    baseline_rate: float
+    counts: dict[str, int]
+    search_ms: list[float]
+    search_cpu_ms: list[float]
+    raw_ms: list[float]
+    load: float
+
+
+def measure(count: int, jobs: int, rounds: int, log: Callable[[str], None] = lambda _line: None) -> CorpusFigures:
+    with tempfile.TemporaryDirectory(prefix="taxtreaty-bench-") as tmp:
+        folder = Path(tmp) / "corpus"
+        folder.mkdir()
+        start = time.perf_counter()
+        paths = generate(folder, count)
+        log(f"generated {count} synthetic conventions in {time.perf_counter() - start:.1f} s")
+        baseline_rate = baseline_prepare_rate(paths, min(100, count))
+        db_path = Path(tmp) / "bench.sqlite"
+        store = Store.open(str(db_path))
+        start = time.perf_counter()
+        report = store.ingest([str(folder)], processes=jobs)
+        elapsed = time.perf_counter() - start
+        if len(report.added) != count or report.rejected:
+            raise RuntimeError(f"ingest added {len(report.added)} of {count}: {report.rejected[:3]}")
+        counts = store.counts()
+        ours, ours_cpu, raw = measure_search(store, db_path, rounds)
+        store.close()
+    return CorpusFigures(count, jobs, elapsed, count / elapsed, baseline_rate, counts, ours, ours_cpu, raw,
+                         os.getloadavg()[0])
+
+
+def run(quick: bool) -> list[BenchResult]:
+    """The suite's entry point (bench/suite.py): ingest rate and search p99 as BenchResults."""
+    f = measure(200 if quick else 3000, os.cpu_count() or 2, 5 if quick else 10)
+    projected = 3000 / f.ingest_rate
+    p99, raw99 = _percentile(f.search_ms, 99), _percentile(f.raw_ms, 99)
+    return [
+        BenchResult(f"store ingest, {f.count} synthetic conventions", f.ingest_rate, "conventions/s",
+                    f.baseline_rate, "conventions/s (parse + extract, 1 process, no store)",
+                    ratio(f.ingest_rate, f.baseline_rate), f"3,000 under {INGEST_TARGET_S:.0f} s",
+                    projected < INGEST_TARGET_S,
+                    f"{'measured' if f.count >= 3000 else 'projected'} {projected:.0f} s for 3,000; {f.jobs} processes"),
+        BenchResult(f"store search p99, {len(f.search_ms)} queries", p99, "ms", raw99,
+                    "ms p99 (raw FTS5 MATCH + bm25, same index)", ratio(p99, raw99),
+                    f"p99 < {P99_TARGET_MS:.0f} ms", p99 < P99_TARGET_MS,
+                    f"p50 {statistics.median(f.search_ms):.1f} ms; CPU p99 {_percentile(f.search_cpu_ms, 99):.1f} ms; "
+                    f"load average {f.load:.1f}"),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="200 conventions instead of 3,000")
@@ -94,46 +152,26 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="times each query is run")
     args = parser.parse_args()
     count = args.count or (200 if args.quick else 3000)
-
-    with tempfile.TemporaryDirectory(prefix="taxtreaty-bench-") as tmp:
-        folder = Path(tmp) / "corpus"
-        folder.mkdir()
-        start = time.perf_counter()
-        paths = generate(folder, count)
-        print(f"generated {count} synthetic conventions in {time.perf_counter() - start:.1f} s")
-
-        baseline_rate = baseline_prepare_rate(paths, min(100, count))
-        db_path = Path(tmp) / "bench.sqlite"
-        store = Store.open(str(db_path))
-        start = time.perf_counter()
-        report = store.ingest([str(folder)], processes=args.jobs)
-        elapsed = time.perf_counter() - start
-        assert len(report.added) == count and not report.rejected, report.rejected[:3]
-        rate = count / elapsed
-        print(f"ingest: {count} conventions in {elapsed:.1f} s = {rate:.1f} conventions/s "
-              f"({args.jobs} parsing processes, one transaction per document)")
-        print(f"  baseline (parse + extract provisions, 1 process, no store): {baseline_rate:.1f} conventions/s")
-        print(f"  ratio ingest/baseline: {rate / baseline_rate:.2f}")
-        projected = 3000 / rate
-        print(f"  target: 3,000 conventions under {INGEST_TARGET_S:.0f} s -> "
-              f"{'measured' if count >= 3000 else 'projected'} {projected:.0f} s: "
-              f"{'MET' if projected < INGEST_TARGET_S else 'MISSED'}")
-        counts = store.counts()
-        print(f"  store: {counts['treaties']} treaties, {counts['passages']} passages, "
-              f"{counts['provisions']} provisions")
-
-        ours, ours_cpu, raw = measure_search(store, db_path, args.rounds)
-        p50, p99 = statistics.median(ours), _percentile(ours, 99)
-        load = os.getloadavg()[0]
-        b50, b99 = statistics.median(raw), _percentile(raw, 99)
-        print(f"search: {len(ours)} queries: p50 {p50:.2f} ms, p99 {p99:.2f} ms (wall clock; load average "
-              f"{load:.1f} on {os.cpu_count()} CPUs)")
-        print(f"  CPU time of this process per query: p50 {statistics.median(ours_cpu):.2f} ms, "
-              f"p99 {_percentile(ours_cpu, 99):.2f} ms")
-        print(f"  baseline (raw FTS5 MATCH + bm25, same index, same words): p50 {b50:.2f} ms, p99 {b99:.2f} ms")
-        print(f"  ratio search/baseline: p50 {p50 / b50:.1f}x, p99 {p99 / b99:.1f}x")
-        print(f"  target: p99 under {P99_TARGET_MS:.0f} ms: {'MET' if p99 < P99_TARGET_MS else 'MISSED'}")
-        store.close()
+    f = measure(count, args.jobs, args.rounds, log=print)
+    print(f"ingest: {count} conventions in {f.ingest_s:.1f} s = {f.ingest_rate:.1f} conventions/s "
+          f"({args.jobs} parsing processes, one transaction per document)")
+    print(f"  baseline (parse + extract provisions, 1 process, no store): {f.baseline_rate:.1f} conventions/s")
+    print(f"  ratio ingest/baseline: {f.ingest_rate / f.baseline_rate:.2f}")
+    projected = 3000 / f.ingest_rate
+    print(f"  target: 3,000 conventions under {INGEST_TARGET_S:.0f} s -> "
+          f"{'measured' if count >= 3000 else 'projected'} {projected:.0f} s: "
+          f"{'MET' if projected < INGEST_TARGET_S else 'MISSED'}")
+    print(f"  store: {f.counts['treaties']} treaties, {f.counts['passages']} passages, "
+          f"{f.counts['provisions']} provisions")
+    p50, p99 = statistics.median(f.search_ms), _percentile(f.search_ms, 99)
+    b50, b99 = statistics.median(f.raw_ms), _percentile(f.raw_ms, 99)
+    print(f"search: {len(f.search_ms)} queries: p50 {p50:.2f} ms, p99 {p99:.2f} ms (wall clock; load average "
+          f"{f.load:.1f} on {os.cpu_count()} CPUs)")
+    print(f"  CPU time of this process per query: p50 {statistics.median(f.search_cpu_ms):.2f} ms, "
+          f"p99 {_percentile(f.search_cpu_ms, 99):.2f} ms")
+    print(f"  baseline (raw FTS5 MATCH + bm25, same index, same words): p50 {b50:.2f} ms, p99 {b99:.2f} ms")
+    print(f"  ratio search/baseline: p50 {p50 / b50:.1f}x, p99 {p99 / b99:.1f}x")
+    print(f"  target: p99 under {P99_TARGET_MS:.0f} ms: {'MET' if p99 < P99_TARGET_MS else 'MISSED'}")
 
 
 if __name__ == "__main__":
