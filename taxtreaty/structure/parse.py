@@ -211,6 +211,15 @@ class _VersionBuilder:
             return number, False
         if last + 1 < value <= last + 3:
             return number, False
+        # a longer jump forward only for a real heading (a title on its line or the next), not a
+        # cross-reference that happens to start a line; the gap is reported
+        has_title = bool((m.group("title") or "").strip()) or (  # type: ignore[union-attr]
+            index + 1 < len(self.lines) and self._is_title_line(self.lines[index + 1])
+        )
+        if value > last and has_title:
+            self.warn("articles_missing", f"art_{number}",
+                      f"article {number} follows article {last}: articles {last + 1}-{value - 1} are not in the text")
+            return number, False
         return None
 
     def _number_from_next(self, index: int) -> int | None:
@@ -231,6 +240,14 @@ class _VersionBuilder:
                 if not self.articles and self.title is None:
                     self.title = line.text
                     self.preamble.append(line)
+                    # a title in capitals hard-wrapped over several lines
+                    while (
+                        i + 1 < len(lines) and lines[i + 1].kind == "text" and lines[i + 1].text.isupper()
+                        and len(self.title) < 400
+                    ):
+                        i += 1
+                        self.title += " " + lines[i].text
+                        self.preamble.append(lines[i])
                 else:
                     self._text(line)
             elif kind == "closing" and self.articles and self.protocol is None:
