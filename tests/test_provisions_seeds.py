@@ -218,3 +218,11 @@ def test_002_government_service_paying_state_with_residence_exception(seeds):
     ]
     (notwithstanding,) = [p for p in ps.find(topic="government_service") if p.overrides]
     assert notwithstanding.overrides == ["art_19__para_1"] and notwithstanding.cite.eid == "art_19__para_2"
+
+
+def test_002_facts_beyond_the_english_fragment_come_from_portuguese(seeds):
+    _, ps, _ = seeds["002"]
+    (gap,) = [w for w in ps.warnings if w["code"] == "version_incomplete"]
+    assert gap["language"] == "en" and gap["from_language"] == "pt"
+    assert gap["articles"][0] == "art_13" and gap["articles"][-1] == "art_32"
+    assert "come from the pt version only" in gap["message"]

@@ -126,3 +126,26 @@ def _completeness(result: ProvisionSet, lang_a: str, lang_b: str, prevailing: st
             cites=[langs[damaged][0].cite, facts[0].cite], prevailing_language=prevailing, message=message,
         ))
     return out
+
+
+def missing_articles(doc: Document) -> list[dict[str, Any]]:
+    """Articles one supported version has and another lacks (a version cut short): their facts
+    come from one version only."""
+    out: list[dict[str, Any]] = []
+    versions = [v for v in doc.versions if v.supported and phrases(v.language) is not None]
+    for whole in versions:
+        for other in versions:
+            if other is whole:
+                continue
+            present = {a.eid for a in other.articles}
+            lacking = [a for a in whole.articles if a.eid not in present]
+            if not lacking or not other.articles:
+                continue
+            numbers = ", ".join(a.number for a in lacking)
+            message = (f"the {other.language} version has no article{'s' if len(lacking) > 1 else ''} {numbers}: the facts of "
+                       f"{'that article' if len(lacking) == 1 else 'those articles'} come from the {whole.language} version only")
+            if doc.prevailing_language == other.language:
+                message += f", although the {other.language} text prevails"
+            out.append({"code": "version_incomplete", "language": other.language, "eid": None, "message": message,
+                        "articles": [a.eid for a in lacking], "from_language": whole.language})
+    return out

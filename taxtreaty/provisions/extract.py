@@ -29,7 +29,7 @@ import regex
 from taxtreaty import vocab
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.align import divergences
+from taxtreaty.provisions.align import divergences, missing_articles
 from taxtreaty.provisions.citing import SourceText, Unit
 from taxtreaty.provisions.model import Citation, Provision, ProvisionSet
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
@@ -156,6 +156,7 @@ class _Extractor:
                 "message": f"{eid} runs into a line that reads like an article heading ({line!r}); "
                 "the text after it is not read as part of this paragraph",
             })
+        self.warnings += missing_articles(self.doc)
         # the parser's warnings say where the text is damaged; the extractor's follow them
         parse_warnings = [{"source": "parse", **w.model_dump()} for w in self.doc.warnings]
         warnings = parse_warnings + [{"source": "provisions", **w} for w in self.warnings]
