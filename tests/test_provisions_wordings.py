@@ -247,3 +247,19 @@ def test_a_swallowed_article_heading_stops_the_paragraph():
     assert {(p.topic, p.rate_pct) for p in ps.provisions if p.kind == "withholding_cap"} == {("interest", Decimal("12"))}
     (cut,) = [w for w in ps.warnings if w["code"] == "swallowed_heading"]
     assert cut["eid"] == "art_11__para_3" and "Article l2" in cut["message"]
+
+
+def test_rates_listed_inline_after_a_semicolon():
+    text = (
+        "Article 10\nDividends\n\n1. Dividends may be taxed in the other State.\n\n"
+        "2. However, such dividends may also be taxed in the State of which the company paying the dividends is a "
+        "resident, but if the beneficial owner of the dividends is a resident of the other State, the tax so charged "
+        "shall not exceed 5 per cent of the gross amount of the dividends if the beneficial owner is a company which "
+        "holds directly at least 10 per cent of the capital of the company paying the dividends; 15 per cent of the "
+        "gross amount of the dividends in all other cases.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    low, high = sorted(caps(ps, "art_10__para_2"), key=lambda p: p.rate_pct or 0)
+    assert (low.rate_pct, low.conditions["min_capital_pct"]) == (Decimal("5"), Decimal("10"))
+    assert high.rate_pct == Decimal("15") and high.conditions == {"beneficial_owner": True, "otherwise": True}
+    assert high.cite.quote == "15 per cent of the gross amount of the dividends in all other cases."

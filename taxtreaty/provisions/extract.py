@@ -198,8 +198,12 @@ class _Extractor:
         for unit in units:
             inherited_cap = any(ph.has("cap", c.folded) for c in unit.context)
             unit_found = False
+            # "shall not exceed 5 per cent ... if ...; 15 per cent ... in all other cases": a sentence
+            # that follows a capped one after ";" continues its list of rates
+            chained_from: str | None = None
             for k, (s_start, s_end) in enumerate(unit.sentences()):
                 sentence = unit.folded[s_start:s_end]
+                previous_chain, chained_from = chained_from, None
                 damaged_rates = figures.find_damaged_rates(sentence, ph)
                 if damaged_rates:
                     cap = ph.find("cap", sentence)
@@ -216,15 +220,18 @@ class _Extractor:
                 if not rates:
                     continue
                 cap = ph.find("cap", sentence)
-                if not ((cap is not None and cap.start() < rates[0].start) or (k == 0 and inherited_cap)):
+                if not ((cap is not None and cap.start() < rates[0].start) or (k == 0 and inherited_cap)
+                        or (previous_chain is not None and rates[0].start < 40)):
                     continue
+                if sentence.rstrip().endswith(";"):
+                    chained_from = previous_chain or sentence[: rates[0].start]
                 found = unit_found = True
                 children = [u for u in units if unit in u.context and u.role == "point"] if unit.role == "intro" else []
                 covered.update(id(c) for c in children)
                 if children and len(rates) == 1:
                     self._cap_alternatives(unit, ph, s_start, sentence, rates[0], children)
                 else:
-                    self._cap_sentence(unit, ph, s_start, sentence, rates)
+                    self._cap_sentence(unit, ph, s_start, sentence, rates, lead=previous_chain)
             if inherited_cap and unit.role == "point" and not unit_found and id(unit) not in covered \
                     and not any(ph.has("cap", c.folded) for c in unit.context[1:]):
                 # an item of a list of rates that holds no readable rate: never skip it silently
@@ -247,7 +254,8 @@ class _Extractor:
         last = points[-1].text.rstrip()
         return bool(regex.search(r"(?:[;,]|[;,]\s*(?:and|or|e|ou|y|o))$", last))
 
-    def _cap_sentence(self, unit: Unit, ph: Phrases, s_start: int, sentence: str, rates: list[figures.Figure]) -> None:
+    def _cap_sentence(self, unit: Unit, ph: Phrases, s_start: int, sentence: str, rates: list[figures.Figure],
+                      lead: str | None = None) -> None:
         # one segment per rate: it ends at the last "," or ";" before the next rate
         bounds = [0]
         for prev, nxt in pairwise(rates):
@@ -258,6 +266,8 @@ class _Extractor:
         inherited: dict[str, Any] = {}
         for ctx in unit.context:
             inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, self.parties))
+        if lead is not None:  # the words before the first rate of the sentence this one continues
+            inherited = cond.merge(inherited, cond.clause_conditions(lead, ph, self.parties))
         prefix = cond.clause_conditions(sentence[: rates[0].start], ph, self.parties)
         for i, rate in enumerate(rates):
             seg_start, seg_end = bounds[i], bounds[i + 1]
