@@ -62,7 +62,9 @@ def main() -> int:
     token_s = _best_of(TOKEN.findall, texts, rounds)
     ratio = parse_s / token_s
 
-    print(f"files: {len(texts)} ({total_bytes / 1024:.0f} KB), median of {rounds} rounds")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"files: {len(texts)} ({total_bytes / 1024:.0f} KB), median of {rounds} rounds; "
+          f"load average {load:.1f} on {os.cpu_count()} CPUs (absolute times scale with it, the ratio much less)")
     print(f"parse:          {total_bytes / parse_s / 1e6:6.2f} MB/s  ({parse_s * 1000:7.1f} ms per pass)")
     print(f"regex baseline: {total_bytes / token_s / 1e6:6.2f} MB/s  ({token_s * 1000:7.1f} ms per pass)")
     print(f"ratio parse/baseline: {ratio:.1f}x   (target <= {TARGET_RATIO:.0f}x)")
