@@ -125,18 +125,27 @@ def _running_key(line: str) -> str:
 
 
 def repeated_lines(original: str) -> frozenset[str]:
-    """Keys of short lines printed again and again that are not part of the treaty's structure:
-    running headers and footers the furniture table does not know ("AGREEMENT - ITALY / IRELAND")."""
+    """Keys of short lines printed again and again at page breaks, not part of the treaty's
+    structure: running headers and footers the furniture table does not know ("AGREEMENT -
+    ITALY / IRELAND" next to "- 2 -"). A heading title that merely repeats ("Dividends" in three
+    versions) is not one: at least two of its occurrences must touch known page furniture."""
+    lines = [raw.strip() for raw in original.split("\n")]
+    lines = [line for line in lines if line]
     counts: dict[str, int] = {}
-    for raw in original.split("\n"):
-        line = raw.strip()
+    at_page_break: dict[str, int] = {}
+    for i, line in enumerate(lines):
         if 3 <= len(line) <= 100:
             key = _running_key(line)
             counts[key] = counts.get(key, 0) + 1
+            neighbours = lines[max(i - 1, 0) : i] + lines[i + 1 : i + 2]
+            if any(len(n) <= 120 and furniture_rule(n) for n in neighbours):
+                at_page_break[key] = at_page_break.get(key, 0) + 1
     heading_words = {vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words")}
     found = set()
     for key, n in counts.items():
         if n < RUNNING_HEADER_MIN_REPEATS or not _HAS_LETTER.search(key) or key[-1] in ".;:,":
+            continue
+        if at_page_break.get(key, 0) < 2:
             continue
         if line_kind(key) != "text" or key.startswith(("#", "*", "(", "-", "–", "—", "•")):
             continue  # structure, markdown and list items repeat legitimately
