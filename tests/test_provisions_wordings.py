@@ -263,3 +263,22 @@ def test_rates_listed_inline_after_a_semicolon():
     assert (low.rate_pct, low.conditions["min_capital_pct"]) == (Decimal("5"), Decimal("10"))
     assert high.rate_pct == Decimal("15") and high.conditions == {"beneficial_owner": True, "otherwise": True}
     assert high.cite.quote == "15 per cent of the gross amount of the dividends in all other cases."
+
+
+def test_portuguese_post_1990_spelling_and_commas_around_directly():
+    text = (
+        "Artigo 10.º\nDividendos\n\n1 — Os dividendos podem ser tributados nesse outro Estado.\n\n"
+        "2 — Esses dividendos podem, no entanto, ser igualmente tributados no Estado de que é residente a sociedade "
+        "que paga os dividendos, mas se o beneficiário efetivo dos dividendos for um residente do outro Estado "
+        "Contratante, o imposto assim estabelecido não pode exceder:\n\n"
+        "a) 5 % do montante bruto dos dividendos, se o beneficiário efetivo for uma sociedade (com exceção de uma "
+        "sociedade de pessoas) que detenha, diretamente, pelo menos 25 % do capital da sociedade que paga os dividendos;\n\n"
+        "b) 15 % do montante bruto dos dividendos, nos restantes casos.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    a, b = caps(ps, "art_10__para_2")
+    assert a.conditions == {
+        "beneficial_owner": True, "recipient": "partnership_excluded_company", "min_capital_pct": Decimal("25"),
+        "capital_basis": "capital", "holding_direct": True,
+    }
+    assert (b.rate_pct, b.conditions) == (Decimal("15"), {"beneficial_owner": True, "otherwise": True})
