@@ -362,3 +362,31 @@ def test_a_wrong_expectation_over_a_real_treaty_fails_with_expected_and_actual(t
         "FAIL wrong.yaml:interest-is-not-30: max_rate_pct: expected 30, got 12 (status determined)",
         "0 passed, 1 failed",
     ]
+
+
+def test_stored_treaty_ids_resolve_through_the_store(tmp_path: Path) -> None:
+    missing = _engines_available()
+    if missing:
+        pytest.skip(f"the rules engine has not landed yet: {missing}")
+    from taxtreaty.store import Store
+
+    database = tmp_path / "treaties.sqlite"
+    with Store.open(str(database)) as store:
+        store.ingest([str(CASES / "treaties" / "synthetic_en_pt_is.txt")])
+        (stored_id,) = [t.id for t in store.list_treaties()]
+    path = write(tmp_path / "stored.yaml", f"""\
+        - id: by-id
+          treaty: {stored_id}
+          scenario: {{income: interest, source: PT, residence: IS, beneficial_owner: true, recipient: company, payer: company}}
+          expect: {{status: determined, max_rate_pct: 12, eid: art_11__para_2}}
+        - id: unknown-id
+          treaty: XX-YY-1900
+          provision: {{topic: interest, kind: withholding_cap}}
+          expect: {{rate_pct: 12}}
+        """)
+    result = run_cli("check", str(path), "--treaties", str(database))
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("FAIL stored.yaml:unknown-id: cannot run: treaty 'XX-YY-1900': ")
+    assert lines[1] == "1 passed, 1 failed"

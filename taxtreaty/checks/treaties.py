@@ -43,29 +43,36 @@ def resolve_path(reference: str, cases_dir: Path, treaties: str | None) -> Path 
 
 
 def _stored_document(database: str, reference: str) -> Document:
-    try:
-        from taxtreaty.store import Store  # the store stage is optional for file-based cases
+    """The stored parse of treaty `reference` (its id, as `taxtreaty list` shows it); of a treaty
+    stored as several files, the one with the most articles."""
+    try:  # the store stage is optional for file-based cases
+        from sqlalchemy import select
+        from sqlalchemy.orm import Session
+
+        from taxtreaty.store import Store
+        from taxtreaty.store.export import load_parsed
+        from taxtreaty.store.queries import resolve_treaty
+        from taxtreaty.store.schema import Document as StoredDocument
     except ImportError as exc:
         raise TreatyNotLoaded(f"treaty {reference!r} is not a file and the store is not available ({exc})") from None
     try:
-        store = Store(database)
+        with Store.open(database, create=False) as store, Session(store.engine) as session:
+            treaty = resolve_treaty(session, reference)
+            rows = session.execute(
+                select(StoredDocument).where(StoredDocument.treaty_id == treaty.id).order_by(StoredDocument.id)
+            ).scalars().all()
+            documents = [load_parsed(row) for row in rows]
+            parties = treaty.parties.split(",") if treaty.parties else []
+    except InputError as exc:
+        raise TreatyNotLoaded(f"treaty {reference!r}: {exc}") from None
     except Exception as exc:
-        raise TreatyNotLoaded(f"cannot open the store {database}: {exc}") from None
-    for method in ("document", "get_document", "load_document", "get"):
-        getter = getattr(store, method, None)
-        if callable(getter):
-            try:
-                found = getter(reference)
-            except (KeyError, LookupError):
-                found = None
-            except Exception as exc:
-                raise TreatyNotLoaded(f"cannot load treaty {reference!r} from the store: {exc}") from None
-            if isinstance(found, Document):
-                return found
-            if found is not None and hasattr(found, "document"):
-                return found.document
-            raise TreatyNotLoaded(f"treaty {reference!r} is not in the store {database}")
-    raise TreatyNotLoaded(f"the store has no way to load a document by id ({reference!r})")
+        raise TreatyNotLoaded(f"cannot load treaty {reference!r} from the store {database}: {exc}") from None
+    if not documents:
+        raise TreatyNotLoaded(f"treaty {reference!r} has no stored text in {database}")
+    document = max(documents, key=lambda d: sum(len(v.articles) for v in d.versions))
+    if parties and len(document.parties) != 2:
+        document.parties = parties
+    return document
 
 
 class TreatyLoader:
