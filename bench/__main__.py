@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{'quick' if args.quick else 'full'} run in {elapsed:.0f} s")
     for name, output in suite.outputs.items():
         print(f"\n--- {name} (no run() yet: its own output) ---\n{output}")
-    failed = [r for r in suite.results if not r.passed]
+    failed = [r for r in suite.results if r.ran and not r.passed]
     return 1 if args.strict and failed else 0
 
 

@@ -39,6 +39,8 @@ class BenchResult:
     passed: bool
     #: anything a reader needs to interpret the row (sizes, rounds, a failure reason)
     note: str = ""
+    #: False for a row that only lists a benchmark that did not produce figures ("no run() yet")
+    ran: bool = True
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -116,7 +118,7 @@ def rows(results: Sequence[BenchResult]) -> list[tuple[str, ...]]:
         figure = f"{_number(r.figure)} {r.unit}".strip() if r.unit != "-" else "-"
         baseline = f"{_number(r.baseline)} {r.baseline_unit}".strip() if r.baseline is not None else "-"
         ratio_text = f"{_number(r.ratio)}x" if r.ratio is not None else "-"
-        verdict = "pass" if r.passed else "FAIL"
+        verdict = "n/a" if not r.ran else "pass" if r.passed else "FAIL"
         if r.note:
             verdict += f" ({r.note})"
         table.append((r.what, figure, baseline, ratio_text, r.target, verdict))

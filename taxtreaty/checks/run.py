@@ -178,7 +178,37 @@ def check_provisions(case: Case, provision_set: Any) -> list[str]:
 # -- running ------------------------------------------------------------------------------------
 
 
-def run_case(case: Case, loader: TreatyLoader) -> CaseResult:
+def _key(case: Case) -> tuple[Any, ...]:
+    return (case.file.parent, case.treaty, tuple(case.parties or ()))
+
+
+def _provisions(case: Case, document: Document, cache: dict[Any, Any]) -> Any:
+    extracted = cache.setdefault("provisions", {})
+    if _key(case) not in extracted:
+        extracted[_key(case)] = _extract()(document, parties=case.parties)
+    return extracted[_key(case)]
+
+
+def _decider(case: Case, document: Document, cache: dict[Any, Any]) -> Callable[[dict[str, Any]], Any]:
+    """`scenario -> decision` for the case's treaty; the real engine compiles a treaty once per run,
+    from the provisions already extracted for the extraction cases."""
+    decide = _decide()
+    try:
+        from taxtreaty.rules import decide as engine_decide
+        from taxtreaty.rules import load_treaty
+    except ImportError:
+        return lambda scenario: decide(document, scenario)
+    if decide is not engine_decide:  # a stand-in engine (tests): give it the document itself
+        return lambda scenario: decide(document, scenario)
+    compiled = cache.setdefault("compiled", {})
+    if _key(case) not in compiled:
+        compiled[_key(case)] = load_treaty((document, _provisions(case, document, cache)), case.parties)
+    treaty = compiled[_key(case)]
+    return lambda scenario: decide(treaty, scenario)
+
+
+def run_case(case: Case, loader: TreatyLoader, cache: dict[Any, Any] | None = None) -> CaseResult:
+    cache = {} if cache is None else cache
     try:
         document = loader.load(case.treaty, case.file.parent)
     except TreatyNotLoaded as exc:
@@ -187,11 +217,10 @@ def run_case(case: Case, loader: TreatyLoader) -> CaseResult:
         document.parties = list(case.parties)
     try:
         if case.kind == "decision":
-            outcome = _decide()(document, dict(case.scenario))
+            outcome = _decider(case, document, cache)(dict(case.scenario))
             mismatches = check_decision(case, outcome)
         else:
-            outcome = _extract()(document, parties=case.parties)
-            mismatches = check_provisions(case, outcome)
+            mismatches = check_provisions(case, _provisions(case, document, cache))
     except EngineMissing as exc:
         return CaseResult(case, False, error=str(exc))
     except Exception as exc:  # a case that crashes the engine is a failing case, reported, not a crash of check
@@ -204,8 +233,9 @@ def run_case(case: Case, loader: TreatyLoader) -> CaseResult:
 def run_cases(files: CaseFile | Iterable[CaseFile], treaties: str | None = None) -> Report:
     """Run every case of one or more loaded files; treaties are parsed once for the whole run."""
     loader = TreatyLoader(treaties)
+    cache: dict[Any, Any] = {}  # compiled treaties and extracted provisions, once per treaty and parties
     report = Report()
     for case_file in [files] if isinstance(files, CaseFile) else list(files):
         for case in case_file.cases:
-            report.results.append(run_case(case, loader))
+            report.results.append(run_case(case, loader, cache))
     return report
