@@ -132,7 +132,7 @@ def format_table(results: Sequence[BenchResult]) -> str:
     line = "  ".join(f"{{:<{w}}}" for w in widths)
     out = [line.format(*HEADERS), line.format(*("-" * w for w in widths))]
     out.extend(line.format(*row) for row in body)
-    return "\n".join(out)
+    return "\n".join(row.rstrip() for row in out)
 
 
 def format_markdown(results: Sequence[BenchResult], info: dict[str, Any] | None = None) -> str:
