@@ -85,7 +85,10 @@ class SourceText:
 
     def __init__(self, doc: Document) -> None:
         self.doc = doc
-        self.clean = clean(doc.original)
+        # the parser's own cleaned text when it keeps it (a private `_clean` on the Document), else
+        # the same text again: the cleaner is deterministic
+        kept = (doc.__pydantic_private__ or {}).get("_clean")
+        self.clean = kept if kept is not None and kept.original == doc.original else clean(doc.original)
         self.text = self.clean.text
         #: the folded cleaned text, same offsets (folding is per character)
         self.folded = fold_same_length(self.text)

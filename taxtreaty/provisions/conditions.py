@@ -8,14 +8,20 @@ knows a treaty: the words come from the data files.
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import regex
 
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.vocabulary import Phrases, alternation, phrases
-from taxtreaty.structure.metadata import states_named
+from taxtreaty.structure import metadata
+
+
+@lru_cache(maxsize=4096)
+def states_named(text: str) -> list[str]:
+    """`metadata.states_named`, remembered: the same introductions are read for every item under them."""
+    return metadata.states_named(text)
 
 #: condition keys that describe the recipient's holding; an "in all other cases" rate does not
 #: inherit them from the clause that opens its list
@@ -141,6 +147,7 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
     out: dict[str, Any] = {}
     named = [c for c in states_named(folded) if not parties or c in parties]
+    named = list(named)
     if not named:
         return out
     to = ph.find("to_resident", folded)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import Decimal
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -31,9 +32,9 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.align import divergences, missing_articles
 from taxtreaty.provisions.citing import SourceText, Unit
+from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Citation, Provision, ProvisionSet
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
-from taxtreaty.structure.metadata import states_named
 from taxtreaty.structure.model import Article, Document, Version
 
 #: articles whose rates are withholding caps
@@ -370,8 +371,8 @@ class _Extractor:
                 self.add(unit, "exemption", self.cite(unit, 0, len(unit.text)), conditions=conditions,
                          allocation="exempt_in_host" if host else None)
                 continue
-            if unit.role == "intro":
-                continue  # the points under it say who is exempt
+            if unit.role == "intro" or not ph.has("exempt", unit.folded):
+                continue  # the points under an introduction say who is exempt
             for s_start, s_end in unit.sentences():
                 sentence = unit.folded[s_start:s_end]
                 if not ph.has("exempt", sentence):
@@ -435,6 +436,9 @@ class _Extractor:
         article = units[0].article
         self._pe_switch(units, ph)
         for unit in units:
+            if not (ph.has("exclusive", unit.folded) or ph.has("shared", unit.folded)
+                    or ph.has("notwithstanding_any", unit.folded)):
+                continue  # one search per unit decides for most of them
             sentences = unit.sentences()
             for k, (s_start, s_end) in enumerate(sentences):
                 sentence = unit.folded[s_start:s_end]
@@ -522,6 +526,8 @@ class _Extractor:
         """"...shall not apply if ... effectively connected with a permanent establishment ... In such
         case the provisions of article 7 or article 14 shall apply": the income goes to those articles."""
         for unit in units:
+            if not ph.has("effectively_connected", unit.folded):
+                continue
             sentences = unit.sentences()
             connected = next((i for i, (a, b) in enumerate(sentences) if ph.has("effectively_connected", unit.folded[a:b])), None)
             if connected is None:
@@ -676,6 +682,8 @@ class _Extractor:
 
     def _anti_abuse(self, units: list[Unit], ph: Phrases) -> None:
         for unit in units:
+            if not ph.group_hits("anti_abuse", unit.folded):
+                continue
             seen: set[str] = set()
             for s_start, s_end in unit.sentences():
                 for _, _, test in ph.group_hits("anti_abuse", unit.folded[s_start:s_end]):
@@ -713,12 +721,16 @@ class _Extractor:
             return
 
 
+@cache
+def _ordinal_day_regex() -> regex.Pattern[str]:
+    words = "|".join(regex.escape(w) for w in sorted(vocab.all_day_words(), key=len, reverse=True))
+    return regex.compile(rf"(?<![\p{{L}}])(?P<n>{words})\s+(?:day|dia|día)(?![\p{{L}}])")
+
+
 def _ordinal_day(text: str) -> int | None:
     """"the thirtieth day after" -> 30 (ordinal day words from the language files)."""
-    words = vocab.all_day_words()
-    pattern = "|".join(regex.escape(w) for w in sorted(words, key=len, reverse=True))
-    m = regex.search(rf"(?<![\p{{L}}])(?P<n>{pattern})\s+(?:day|dia|día)(?![\p{{L}}])", text)
-    return words[m.group("n")] if m else None
+    m = _ordinal_day_regex().search(text)
+    return vocab.all_day_words()[m.group("n")] if m else None
 
 
 def _base(sentence: str, rate: figures.Figure) -> dict[str, Any]:

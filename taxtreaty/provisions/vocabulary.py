@@ -100,6 +100,7 @@ class Phrases:
     raw: dict[str, Any]
     patterns: dict[str, regex.Pattern[str]]
     groups: dict[str, dict[str, regex.Pattern[str]]]
+    group_any: dict[str, regex.Pattern[str]]
     number_words: dict[str, Decimal]
     units: dict[str, str]
     currencies: dict[str, str]
@@ -117,6 +118,8 @@ class Phrases:
     def group_hits(self, key: str, text: str) -> list[tuple[int, int, str]]:
         """(start, end, category) of every phrase of a grouped key, longest phrases first at a spot."""
         hits: list[tuple[int, int, str]] = []
+        if self.group_any[key].search(text) is None:  # most clauses name none: one search decides
+            return hits
         for category, pattern in self.groups[key].items():
             hits += [(m.start(), m.end(), category) for m in pattern.finditer(text)]
         hits.sort(key=lambda h: (h[0], -(h[1] - h[0])))
@@ -174,6 +177,10 @@ def phrases(code: str) -> Phrases | None:
         raw=raw,
         patterns=patterns,
         groups=groups,
+        group_any={
+            key: regex.compile(alternation([w for words in raw[key].values() for w in words], whole_word=key not in STEM_KEYS))
+            for key in GROUP_KEYS
+        },
         number_words={vocab.fold(str(k)): Decimal(str(v)) for k, v in raw["number_words"].items()},
         units={vocab.fold(str(k)): str(v) for k, v in raw["units"].items()},
         currencies={vocab.fold(str(k)): str(v) for k, v in raw["currencies"].items()},
