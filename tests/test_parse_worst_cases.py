@@ -63,3 +63,32 @@ def test_random_treaty_like_text_parses_or_is_refused_cleanly(text: str) -> None
             for para in article.paragraphs:
                 start, end = para.span
                 assert 0 <= start <= end <= len(doc.original)
+
+
+@pytest.mark.parametrize("data", [b"#\n", b"## \n", b"#", b"###\n\n#\nArticle 1\nScope\n1. Text.\n"])
+def test_lines_that_are_only_a_markdown_mark(data: bytes) -> None:
+    try:
+        doc = taxtreaty.parse(data)
+    except InputError as exc:
+        assert "no articles" in str(exc) or "empty" in str(exc)
+        return
+    assert doc.versions[0].article("1").paragraph("1").text == "Text."
+
+
+def test_ocr_letter_o_for_zero_in_an_article_number() -> None:
+    text = ("Artigo 9.º — Empresas associadas\n1 — Texto.\nArtigo 1O.º — Dividendos\n1 — Os dividendos.\n"
+            "Artigo 11.º — Juros\n1 — Os juros.\n2 — Mais juros.\n")
+    doc = taxtreaty.parse(text)
+    assert len(doc.versions) == 1
+    assert [a.number for a in doc.versions[0].articles] == ["9", "10", "11"]
+    assert doc.versions[0].article("11").paragraph("2") is not None
+
+
+def test_point_nesting_is_bounded() -> None:
+    text = "Artigo 10.º — Dividendos\n1 — Texto:\n" + "".join(f"{label})\n" for label in "ai1A" * 260)
+    doc = taxtreaty.parse(text)
+    depth, points = 0, doc.versions[0].article("10").paragraph("1").points
+    while points:
+        depth += 1
+        points = points[-1].points
+    assert depth == 6  # MAX_POINT_DEPTH: deeper labels stay text of the innermost point

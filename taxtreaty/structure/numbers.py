@@ -17,11 +17,13 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 _NOT_ALNUM = regex.compile(r"[^0-9A-Za-z]")
+#: OCR reads a zero as the letter O right after a digit ("1O" for "10"); no article is "1 O"
+_OCR_ZERO = regex.compile(r"(?<=\d)[Oo](?![A-Za-z])")
 _DIGITS = regex.compile(r"\d+")
 
 
 def clean_article_number(raw: str) -> str:
-    return _NOT_ALNUM.sub("", raw).lower()
+    return _NOT_ALNUM.sub("", _OCR_ZERO.sub("0", raw)).lower()
 
 
 def article_number_value(number: str) -> int | None:

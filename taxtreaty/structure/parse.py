@@ -41,6 +41,9 @@ from taxtreaty.structure.topics import classify_article
 from taxtreaty.text import CleanText, InputError, check_lines, clean, decode_bytes
 from taxtreaty.text.clean import title_like
 
+#: deepest nesting of points accepted (a) i) 1) A) ...); deeper labels stay text
+MAX_POINT_DEPTH = 6
+
 
 class NoArticlesError(InputError):
     """The text was read but holds no article of a convention."""
@@ -248,6 +251,12 @@ class _VersionBuilder:
                         i += 1
                         self.title += " " + lines[i].text
                         self.preamble.append(lines[i])
+                elif not self.articles and self.language and detect_language(self.title)[0] != self.language \
+                        and detect_language(line.text)[0] == self.language:
+                    # a collection's title in another language first ("Verdrag tussen ...", then
+                    # "Convention between ..."): the version's own title is the one in its language
+                    self.title = line.text
+                    self.preamble.append(line)
                 else:
                     self._text(line)
             elif kind == "closing" and self.articles and self.protocol is None:
@@ -426,8 +435,11 @@ class _VersionBuilder:
                 for exp_label, exp_kind in expected_at(depth):
                     if label != exp_label:
                         continue
-                    # opening a nested list needs a kind different from its parent's
-                    if depth == len(self.stack) and depth > 0 and exp_kind == self.stack[-1].kind:
+                    # opening a nested list needs a kind different from its parent's, and the
+                    # nesting is bounded (treaties go four deep; a thousand is damage, not law)
+                    if depth == len(self.stack) and depth > 0 and (
+                        exp_kind == self.stack[-1].kind or depth >= MAX_POINT_DEPTH
+                    ):
                         continue
                     # "i)" after "h) ...;" continues the letters; it opens a roman list only
                     # after an item that announces one ("...means:")

@@ -231,7 +231,7 @@ def clean(original: str) -> CleanText:
             content_start += md.end()
             content = original[content_start:content_end]
         for name, first_chars, pattern in prefix_rules:
-            if first_chars and content[0] not in first_chars:
+            if not content or (first_chars and content[0] not in first_chars):
                 continue
             pm = pattern.match(content)
             if pm and pm.end() > 0:
