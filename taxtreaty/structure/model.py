@@ -126,6 +126,8 @@ class Document(Node):
     warnings: list[Warning] = Field(default_factory=list)
 
     _original: str = PrivateAttr(default="")
+    #: the parser's `CleanText` (cleaned text + span map), kept so later stages need not clean again
+    _clean: object | None = PrivateAttr(default=None)
 
     @property
     def original(self) -> str:

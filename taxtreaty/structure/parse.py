@@ -739,6 +739,7 @@ def parse_text(original: str, *, path: str | None = None, data: bytes | None = N
         warnings=warnings,
     )
     doc._original = original
+    doc._clean = ct
     metadata.fill(doc, ct, lines)
     return doc
 
