@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.bench_parse          (or: python bench/bench_parse.py)
 
-Parses the five seeds, the 70 KB bilingual seed 002 and a corpus convention repeatedly; the
+Parses (with the line caches emptied each time, as for unseen text) the five seeds, the 70 KB bilingual seed 002 and a corpus convention repeatedly; the
 baseline is `regex.findall(r"\\w+|[^\\w\\s]", text)` over the same strings, measured in the same
 run. Target (issue 2): a whole 70 KB convention in under 20 ms, within 25x of that pass.
 """
@@ -21,6 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from taxtreaty.structure import parse  # noqa: E402
+from taxtreaty.structure.parse import _classify  # noqa: E402
+from taxtreaty.text.clean import furniture_rule, line_kind  # noqa: E402
+
+
+def parse_cold(text: str) -> object:
+    """Parse with the per-line classification caches emptied first, as for a text never seen:
+    parsing the same text again would otherwise find every line already classified."""
+    for cached in (_classify, line_kind, furniture_rule):
+        cached.cache_clear()
+    return parse(text)
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
 TOKEN = regex.compile(r"\w+|[^\w\s]")
@@ -58,7 +68,7 @@ def main() -> int:
     total_bytes = sum(len(t.encode("utf-8")) for t in texts)
     rounds = int(os.environ.get("BENCH_ROUNDS", 15))
 
-    parse_s = _best_of(parse, texts, rounds)
+    parse_s = _best_of(parse_cold, texts, rounds)
     token_s = _best_of(TOKEN.findall, texts, rounds)
     ratio = parse_s / token_s
 
@@ -74,13 +84,14 @@ def main() -> int:
         size = len(text.encode("utf-8"))
         if size < 50_000:
             continue
-        one_parse = _best_of(parse, [text], rounds)
+        one_parse = _best_of(parse_cold, [text], rounds)
+        warm = _best_of(parse, [text], rounds)
         one_token = _best_of(TOKEN.findall, [text], rounds)
         per_70kb = one_parse * 1000 * 70_000 / size
         print(
             f"{name}: {size / 1024:.0f} KB parsed in {one_parse * 1000:.1f} ms "
             f"= {per_70kb:.1f} ms per 70 KB (target < {TARGET_MS_PER_70KB:.0f} ms); "
-            f"{one_parse / one_token:.1f}x its regex pass"
+            f"{one_parse / one_token:.1f}x its regex pass (warm caches, same text again: {warm * 1000:.1f} ms)"
         )
         ok = ok and per_70kb < TARGET_MS_PER_70KB and one_parse / one_token <= TARGET_RATIO
     print("target met" if ok else "target NOT met")

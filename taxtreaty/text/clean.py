@@ -164,15 +164,12 @@ def _expects_number(previous: str) -> bool:
 @lru_cache(maxsize=8192)
 def line_kind(line: str) -> str:
     """Classify a cleaned line for joining purposes."""
-    if patterns.article_heading().match(line):
-        m = patterns.article_heading().match(line)
-        title = m.group("title") if m else ""
-        if not title or title_like(title):
-            return "article"
-    if patterns.chapter_heading().match(line):
-        m = patterns.chapter_heading().match(line)
-        if m and (not m.group("title") or title_like(m.group("title"))):
-            return "chapter"
+    m = patterns.article_heading().match(line)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "article"
+    m = patterns.chapter_heading().match(line)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "chapter"
     if patterns.protocol_heading().match(line):
         return "protocol"
     if patterns.convention_title().match(line):
