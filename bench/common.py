@@ -98,6 +98,8 @@ def _number(value: float | None) -> str:
     if value == float("inf"):
         return "inf"
     magnitude = abs(value)
+    if float(value).is_integer():
+        return f"{int(value):,}"
     if magnitude >= 1000:
         return f"{value:,.0f}"
     if magnitude >= 100:

@@ -44,7 +44,7 @@ def test_markdown_table_carries_date_and_machine() -> None:
     lines = text.splitlines()
     assert lines[0] == "Measured 2026-11-30 06:00 UTC on Linux-x86_64, Python 3.11.7, 2 CPUs (x86_64)."
     assert lines[2] == "| what | figure | baseline (same run) | ratio | target | result |"
-    assert lines[4] == "| a \\| b | 1.00 s | 2.00 s | 0.50x | < 1 s | pass |"
+    assert lines[4] == "| a \\| b | 1 s | 2 s | 0.50x | < 1 s | pass |"
 
 
 def test_timing_helpers() -> None:
