@@ -52,6 +52,7 @@ class Language:
 
 
 _COMBINING = regex.compile(r"\p{M}+")
+_ISO_3166_ALPHA2 = regex.compile(r"[A-Z]{2}")
 
 
 def fold(text: str) -> str:
@@ -61,12 +62,36 @@ def fold(text: str) -> str:
     return _COMBINING.sub("", unicodedata.normalize("NFKD", text.casefold()))
 
 
+def _data_text(*parts: str) -> str:
+    """The text of a data file (one place, so tests can substitute a damaged file)."""
+    return resources.files(DATA_PACKAGE).joinpath(*parts).read_text(encoding="utf-8")
+
+
 def _read_yaml(*parts: str) -> Any:
-    path = resources.files(DATA_PACKAGE).joinpath(*parts)
+    name = "/".join(parts)
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:  # pragma: no cover - data files are tested
-        raise DataFileError(f"{'/'.join(parts)}: {exc}") from exc
+        raw = yaml.safe_load(_data_text(*parts))
+    except yaml.YAMLError as exc:
+        raise DataFileError(f"{name}: {exc}") from exc
+    _reject_non_text_keys(raw, name, "")
+    return raw
+
+
+def _reject_non_text_keys(node: Any, name: str, where: str) -> None:
+    """YAML 1.1 reads an unquoted `NO:` (Norway), `on:` or `yes:` as a boolean and `null:` / `~:`
+    as None: such a key is always a typing slip in our data, never meant, and it silently loses
+    the entry. Refuse it, naming the file and the place."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if isinstance(key, bool) or key is None:
+                raise DataFileError(
+                    f"{name}: key {key!r} at {where or 'top level'} was read as {type(key).__name__}, "
+                    "not text (YAML reads NO, no, on, off, yes, y, n, null unquoted that way: quote it)"
+                )
+            _reject_non_text_keys(value, name, f"{where}.{key}" if where else str(key))
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            _reject_non_text_keys(item, name, f"{where}[{i}]")
 
 
 @cache
@@ -89,6 +114,14 @@ def languages() -> dict[str, Language]:
             bad = [w for w in raw[key] if not isinstance(w, str)]
             if bad:
                 raise DataFileError(f"languages/{entry.name}: {key} has non-text entries {bad} (quote them)")
+        # language codes and month numbers: "no" (Norwegian) unquoted would read as False
+        bad_names = {k: v for k, v in raw["language_names"].items() if not isinstance(v, str)}
+        if bad_names:
+            raise DataFileError(f"languages/{entry.name}: language_names has non-text codes {bad_names} (quote them)")
+        for key in ("months", "day_words"):
+            bad_numbers = {k: v for k, v in (raw[key] or {}).items() if isinstance(v, bool) or not isinstance(v, int)}
+            if bad_numbers:
+                raise DataFileError(f"languages/{entry.name}: {key} must map words to whole numbers, not {bad_numbers}")
         result[raw["code"]] = Language(
             code=raw["code"],
             name=raw["name"],
@@ -158,7 +191,29 @@ def countries() -> dict[str, tuple[str, ...]]:
     raw = _read_yaml("countries.yaml")
     if not isinstance(raw, dict):
         raise DataFileError("countries.yaml: expected a mapping of ISO code to names")
-    return {code: tuple(names or ()) for code, names in raw.items()}
+    result: dict[str, tuple[str, ...]] = {}
+    for code, names in raw.items():
+        if not isinstance(code, str) or not _ISO_3166_ALPHA2.fullmatch(code):
+            raise DataFileError(f"countries.yaml: key {code!r} is not a two-letter ISO 3166 code in text (quote it)")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
+            raise DataFileError(f"countries.yaml: {code} must map to a list of names in text")
+        result[code] = tuple(names)
+    return result
+
+
+@cache
+def ocr_point_labels() -> dict[str, list[str]]:
+    """OCR confusions of point labels (`ocr.yaml`): printed label -> readings, best first."""
+    raw = _read_yaml("ocr.yaml")
+    table = raw.get("point_labels") if isinstance(raw, dict) else None
+    if not isinstance(table, dict):
+        raise DataFileError("ocr.yaml: expected a 'point_labels' mapping")
+    result: dict[str, list[str]] = {}
+    for printed, readings in table.items():
+        if not isinstance(printed, str) or not isinstance(readings, list) or not all(isinstance(r, str) for r in readings):
+            raise DataFileError(f"ocr.yaml: point_labels entry {printed!r} must map a quoted label to a list of labels")
+        result[printed] = readings
+    return result
 
 
 @cache

@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import regex
 
 from taxtreaty import vocab
@@ -64,16 +62,6 @@ def letter_label(n: int) -> str:
     return LETTERS[n - 1] if n <= 26 else LETTERS[n - 27] * 2
 
 
-@cache
-def _ocr_table() -> dict[str, list[str]]:
-    from importlib import resources
-
-    import yaml
-
-    raw = yaml.safe_load(resources.files(vocab.DATA_PACKAGE).joinpath("ocr.yaml").read_text("utf-8"))
-    return {str(k): list(v) for k, v in raw["point_labels"].items()}
-
-
 def clean_label(raw: str) -> str:
     return raw.strip().strip("()").strip()
 
@@ -122,4 +110,4 @@ def label_for(kind: str, value: int) -> str:
 
 def ocr_candidates(raw: str) -> list[str]:
     """Readings of an OCR-damaged label, best first (empty when the label is not a known confusion)."""
-    return _ocr_table().get(raw, [])
+    return vocab.ocr_point_labels().get(raw, [])
