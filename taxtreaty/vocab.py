@@ -8,6 +8,7 @@ new language is a new data file, not new code.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -23,7 +24,7 @@ _LANGUAGE_KEYS = {
     "testimonium", "day_words",
 }
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2"}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays"}
 
 
 class DataFileError(ValueError):
@@ -48,6 +49,8 @@ class Language:
     day_words: dict[str, int] = field(default_factory=dict)
     #: ISO 639-2 code, for Akoma Ntoso's FRBRlanguage ("por")
     iso639_2: str | None = None
+    #: names of the days of the week, as gazettes print them before a date line
+    weekdays: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -60,6 +63,41 @@ def fold(text: str) -> str:
     if text.isascii():
         return text.casefold()
     return _COMBINING.sub("", unicodedata.normalize("NFKD", text.casefold()))
+
+
+@cache
+def _accented_variants() -> dict[str, str]:
+    """Folded letter -> every Latin letter that folds to it ("c" -> "cCçÇćĆ..."), for patterns
+    that must find a folded vocabulary word in unfolded text ("março" for the key "marco")."""
+    variants: dict[str, set[str]] = {}
+    for code in range(0x41, 0x250):
+        ch = chr(code)
+        folded = fold(ch)
+        # letters only: "º" and "ª" fold to o and a but are ordinal signs ("1.º"), not letters
+        if len(folded) == 1 and folded.isascii() and folded.isalpha() and unicodedata.category(ch) in ("Lu", "Ll"):
+            forms = {ch, ch.lower(), ch.upper()}
+            variants.setdefault(folded, {folded, folded.upper()}).update(f for f in forms if len(f) == 1)
+    # a letter with no accented form needs no class: the caller's IGNORECASE covers its case
+    return {base: "".join(sorted(chars)) for base, chars in variants.items() if len(chars) > 2}
+
+
+def accent_insensitive(word: str) -> str:
+    """A regex source matching `word` with or without its accents and in any case of accent
+    ("março", "marco", "MARÇO", "Marc\u0327o" all match `accent_insensitive("marco")`); combine
+    with IGNORECASE for the case of the plain letters. Vocabulary keys are folded (`fold`), so
+    every pattern built from them to search unfolded text goes through here."""
+    table = _accented_variants()
+    parts = []
+    for ch in fold(word):
+        chars = table.get(ch)
+        parts.append(f"[{regex.escape(chars)}]\\p{{M}}*" if chars else regex.escape(ch))
+    return "".join(parts)
+
+
+def accent_insensitive_alternation(words: Iterable[str]) -> str:
+    """`accent_insensitive` over several words, longest first, duplicates once."""
+    folded = sorted({fold(w) for w in words}, key=lambda w: (-len(w), w))
+    return "|".join(accent_insensitive(w) for w in folded)
 
 
 def _data_text(*parts: str) -> str:
@@ -110,8 +148,8 @@ def languages() -> dict[str, Language]:
         if missing:
             raise DataFileError(f"languages/{entry.name}: missing keys {sorted(missing)}")
         for key in ("stopwords", "article_words", "chapter_words", "protocol_words",
-                    "convention_title_words", "signature_lead", "prevail_words", "testimonium"):
-            bad = [w for w in raw[key] if not isinstance(w, str)]
+                    "convention_title_words", "signature_lead", "prevail_words", "testimonium", "weekdays"):
+            bad = [w for w in raw.get(key) or () if not isinstance(w, str)]
             if bad:
                 raise DataFileError(f"languages/{entry.name}: {key} has non-text entries {bad} (quote them)")
         # language codes and month numbers: "no" (Norwegian) unquoted would read as False
@@ -138,6 +176,7 @@ def languages() -> dict[str, Language]:
             testimonium=tuple(raw["testimonium"]),
             day_words={fold(k): int(v) for k, v in (raw["day_words"] or {}).items()},
             iso639_2=raw.get("iso639_2"),
+            weekdays=tuple(raw.get("weekdays") or ()),
         )
     return result
 

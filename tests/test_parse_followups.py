@@ -120,3 +120,93 @@ def test_no_data_file_has_an_unquoted_yaml_boolean_word(name: str) -> None:
 
 def test_the_boolean_check_sees_an_unquoted_word() -> None:
     assert _plain_boolean_words(yaml.compose("stopwords: [el, y, 'n']\nNO: [Norway]\nsupported: true\n")) == ["y", "NO"]
+
+
+# -- 2. signature dates with every month name, accents or none -----------------------------------
+
+def _month_names(code: str) -> list[tuple[str, int]]:
+    """The month names exactly as the language file writes them ("março" and "marco")."""
+    raw = yaml.safe_load(vocab._data_text("languages", f"{code}.yaml"))
+    return list(raw["months"].items())
+
+
+SIGNATURE_TEMPLATES = {
+    "pt": ("Artigo 1.º\nPessoas visadas\nA presente Convenção aplica-se às pessoas residentes de um ou de ambos os "
+           "Estados Contratantes.\nArtigo 2.º\nImpostos visados\nOs impostos actuais são o IRS e o IRC.\n"
+           "EM TESTEMUNHO DO QUAL os signatários assinaram esta Convenção.\n"
+           "Feito em Lisboa, em {day} de {month} de 1992, em dois originais.\n"),
+    "es": ("Artículo 1\nPersonas comprendidas\nEl presente Convenio se aplica a las personas residentes de uno o de "
+           "ambos Estados contratantes.\nArtículo 2\nImpuestos comprendidos\nLos impuestos actuales son el IRPF.\n"
+           "EN FE DE LO CUAL los signatarios firman el presente Convenio.\n"
+           "Hecho en Madrid, el {day} de {month} de 1992, en dos ejemplares.\n"),
+    "en": ("Article 1\nPersons covered\nThis Convention shall apply to persons who are residents of one or both of "
+           "the Contracting States.\nArticle 2\nTaxes covered\nThe existing taxes are the income tax.\n"
+           "IN WITNESS WHEREOF the undersigned have signed this Convention.\n"
+           "DONE at London, this {day}th day of {month} 1992, in duplicate.\n"),
+}
+PLACES = {"pt": "Lisboa", "es": "Madrid", "en": "London"}
+
+
+@pytest.mark.parametrize(
+    ("language", "month", "number"),
+    [(code, name, number) for code in ("pt", "es", "en") for name, number in _month_names(code)],
+)
+def test_signature_date_with_every_month_name(language: str, month: str, number: int) -> None:
+    for printed in (month, month.upper(), month.capitalize()):
+        text = SIGNATURE_TEMPLATES[language].format(day=6 + number, month=printed)
+        doc = taxtreaty.parse(text)
+        assert doc.signed is not None, printed
+        assert (doc.signed.date, doc.signed.place) == (f"1992-{number:02d}-{6 + number:02d}", PLACES[language])
+
+
+@pytest.mark.parametrize(
+    ("line", "date"),
+    [
+        ("Feito em Lisboa, em 6 de março de 1992", "1992-03-06"),
+        ("Feito em Lisboa, aos dezasseis dias do mês de Março de 1992", "1992-03-16"),
+        ("Hecho en Madrid, el dieciséis de marzo de 1992", "1992-03-16"),
+        ("Hecho en Sevilla, el 1 de Setiembre de 1992", "1992-09-01"),
+        ("Feito em Lisboa, em 6 de marc\u0327o de 1992", "1992-03-06"),  # decomposed ç
+        ("DONE at Ottawa on Dec. 4, 1999", "1999-12-04"),
+    ],
+)
+def test_signature_date_wordings(line: str, date: str) -> None:
+    from taxtreaty.structure.metadata import find_signature
+
+    signed = find_signature(line)
+    assert signed is not None and signed.date == date
+
+
+# -- 4. page furniture between two words of a sentence ---------------------------------------------
+
+@pytest.mark.parametrize(
+    ("original", "cleaned", "rules"),
+    [
+        ("1 — The tax shall not exceed fifteen per\n12 DE MARÇO DE 2003\n1234\ncent of the gross amount.\n",
+         "1 — The tax shall not exceed fifteen per cent of the gross amount.", {"date_line", "page_number"}),
+        ("2 — Esses dividendos podem ser tributados no Estado\n\n1234-(5)\n\n23 DE FEVEREIRO DE 1999\n\n"
+         "Contratante de que é residente.\n",
+         "2 — Esses dividendos podem ser tributados no Estado Contratante de que é residente.",
+         {"date_line", "page_number"}),
+        ("2 - el impuesto así exigido no podrá exceder del\n12 de marzo de 2003\nPág. 1234\n10 por ciento del importe bruto.\n",
+         "2 - el impuesto así exigido no podrá exceder del 10 por ciento del importe bruto.", {"date_line", "page_number"}),
+        ("(a) the tax shall not exceed fifteen per\nSexta-feira, 12 de Março de 2003\n1234\ncent of the gross amount.\n",
+         "(a) the tax shall not exceed fifteen per cent of the gross amount.", {"date_line", "page_number"}),
+        ("1 — O imposto não excederá\nQUARTA-FEIRA, 12 DE MARÇO DE 2003\n10 % do montante bruto.\n",
+         "1 — O imposto não excederá 10 % do montante bruto.", {"date_line"}),
+        ("2. The tax shall not exceed 15\nMarch 12, 2003\n- 7 -\nper cent of the gross amount.\n",
+         "2. The tax shall not exceed 15 per cent of the gross amount.", {"date_line", "page_number"}),
+    ],
+)
+def test_furniture_between_two_words_joins_them_with_a_space(original: str, cleaned: str, rules: set[str]) -> None:
+    from taxtreaty.text import clean
+
+    ct = clean(original)
+    assert ct.text == cleaned
+    assert {rule for _, _, rule in ct.furniture} == rules
+
+
+def test_a_date_under_a_signature_lead_is_the_signature_not_furniture() -> None:
+    text = SIGNATURE_TEMPLATES["pt"].replace("em {day} de {month} de 1992, em dois originais.", "em\n6 de março de 1992")
+    doc = taxtreaty.parse(text)
+    assert doc.signed is not None and doc.signed.date == "1992-03-06"

@@ -44,10 +44,11 @@ def states_named(text: str) -> list[str]:
 
 @cache
 def _date_patterns() -> list[regex.Pattern[str]]:
-    # full month names, and English abbreviations such as "Dec."
-    month_names = list(vocab.all_months()) + [m[:3] + r"\." for m in vocab.languages()["en"].months]
-    months = "|".join(sorted((m if m.endswith(r"\.") else regex.escape(m) for m in month_names), key=len, reverse=True))
-    day_words = "|".join(sorted((regex.escape(w) for w in vocab.all_day_words()), key=len, reverse=True))
+    # full month names with or without their accents (the keys are folded: "marco" finds "março"),
+    # and English abbreviations such as "Dec."
+    abbreviations = "|".join(regex.escape(m[:3]) + r"\." for m in vocab.languages()["en"].months)
+    months = f"{vocab.accent_insensitive_alternation(vocab.all_months())}|{abbreviations}"
+    day_words = vocab.accent_insensitive_alternation(vocab.all_day_words())
     day = rf"(?P<day>\d{{1,2}}|{day_words})(?:\s*-?(?:<sup>)?(?:st|nd|rd|th|º|°)(?:</sup>)?)?"
     year = r"(?P<year>\d{4})"
     return [

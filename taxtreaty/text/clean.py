@@ -60,11 +60,13 @@ _TAIL = 200
 @cache
 def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
     rules = []
-    months = "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+    # the month keys are folded: "12 DE MARÇO DE 2003" must match the key "marco"
+    months = vocab.accent_insensitive_alternation(vocab.all_months())
+    weekday = rf"(?:(?:{vocab.accent_insensitive_alternation(vocab.all_words('weekdays'))})[^\S\n]*[,.—–-]?[^\S\n]*)?"
     rules.append((
         "date_line",
         regex.compile(
-            rf"^(?:\d{{1,2}}[^\S\n]+(?:de[^\S\n]+)?(?:{months})[^\S\n]+(?:de[^\S\n]+)?\d{{4}}"
+            rf"^{weekday}(?:\d{{1,2}}[^\S\n]+(?:de[^\S\n]+)?(?:{months})[^\S\n]+(?:de[^\S\n]+)?\d{{4}}"
             rf"|(?:{months})[^\S\n]+\d{{1,2}},?[^\S\n]+\d{{4}})$",
             regex.IGNORECASE,
         ),
@@ -108,6 +110,8 @@ def furniture_rule(line: str, previous: str = "") -> str | None:
     for name, pattern in _furniture_line_patterns():
         if pattern.match(line):
             if name == "page_number" and _expects_number(previous):
+                return None
+            if name == "date_line" and _expects_date(previous):
                 return None
             return name
     return None
@@ -153,6 +157,11 @@ def repeated_lines(original: str) -> frozenset[str]:
             continue  # a bare "ARTIGO" with its number on the next line
         found.add(key)
     return frozenset(found)
+
+
+def _expects_date(previous: str) -> bool:
+    """A date right under "DONE at Lisbon, this" / "Feito em Lisboa, em" is the signature date."""
+    return bool(patterns.closing_formula().match(previous.strip())) and not _DIGIT_RUN.search(previous)
 
 
 def _expects_number(previous: str) -> bool:
