@@ -34,6 +34,7 @@ from taxtreaty.provisions.align import divergences, missing_articles
 from taxtreaty.provisions.citing import SourceText, Unit
 from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Citation, Provision, ProvisionSet
+from taxtreaty.provisions.unread import unread_condition
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
 from taxtreaty.structure.model import Article, Document, Version
 
@@ -74,6 +75,7 @@ class _Extractor:
         self.warnings: list[dict[str, Any]] = []
         self._counter: dict[tuple[str, str, str], int] = defaultdict(int)
         self._damage = self._damage_index()
+        self._cleaned: dict[int, tuple[int, int]] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------------------
 
@@ -98,6 +100,14 @@ class _Extractor:
         article = unit_or_article.article if isinstance(unit_or_article, Unit) else unit_or_article
         if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
             topic = self._income_named(unit_or_article, cite, clause)
+        if kind in ("withholding_cap", "exemption") and fields.get("status", "determined") == "determined" \
+                and isinstance(unit_or_article, Unit):
+            conditions = fields.get("conditions", {})
+            names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
+                          for n in conditions.get(key, []))
+            unread = self._unread(unit_or_article, cite, names)
+            if unread:
+                fields["conditions"] = {**fields.get("conditions", {}), "unread_condition": unread}
         key = (cite.language, cite.eid, kind)
         self._counter[key] += 1
         provision = Provision(
@@ -109,6 +119,16 @@ class _Extractor:
         )
         self.provisions.append(provision)
         return provision
+
+    def _unread(self, unit: Unit, cite: Citation, names: tuple[str, ...] = ()) -> str | None:
+        """The words of a condition on this rate or exemption that no condition key holds (see `unread`)."""
+        ph = phrases(unit.language)
+        if ph is None:
+            return None
+        cleaned = self._cleaned.pop(id(cite), None)
+        own = self.source.text[cleaned[0] : cleaned[1]] if cleaned else cite.quote
+        texts = [(c.text, c.folded) for c in unit.context] + [(own, fold_same_length(own))]
+        return unread_condition(texts, ph, names)
 
     def _income_named(self, unit: Unit, cite: Citation, clause: str | None) -> str | None:
         """The one income (dividends, interest, royalties) a cap's words name, when it is not the
@@ -135,7 +155,14 @@ class _Extractor:
         return None
 
     def cite(self, unit: Unit, start: int, end: int) -> Citation:
-        return self.source.cite(unit.language, unit.eid, unit.start + start, unit.start + end)
+        return self.cite_cleaned(unit.language, unit.eid, unit.start + start, unit.start + end)
+
+    def cite_cleaned(self, language: str, eid: str, start: int, end: int) -> Citation:
+        """Cite cleaned[start:end], remembering the cleaned range: conditions are read from the
+        cleaned words (no page furniture, hyphenation joined), quotes are the original's."""
+        citation = self.source.cite(language, eid, start, end)
+        self._cleaned[id(citation)] = (start, end)
+        return citation
 
     # -- driver --------------------------------------------------------------------------------------
 
@@ -298,7 +325,7 @@ class _Extractor:
             own = cond.merge(cond.clause_conditions(child.folded, ph, self.parties),
                              cond.parties_kinds(child.folded, ph, default_role=None, context_role=role))
             conditions = cond.merge(base, own)
-            cite = self.source.cite(unit.language, unit.eid, unit.start + s_start, child.end)
+            cite = self.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
             self.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=conditions,
                      values=_base(sentence, rate), state=conditions.get("source_state"))
 

@@ -32,17 +32,20 @@ PHRASE_KEYS = (
     "paragraph_words", "relief_exemption", "relief_credit", "relief_progression", "relief_limit",
     "map_time_limit", "entry_into_force", "notification", "effect", "following_year", "january_first",
     "state_lead", "exception_lead", "number_joiners",
+    "condition_openers", "condition_openers_at_clause_start", "condition_words", "holding_below", "relief_reduction",
+    "termination_notice", "termination_effect", "unread_qualifiers",
 )
 #: keys holding a map of {category: [phrases]}
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes")
 #: keys holding a map of {phrase: value}
 VALUE_KEYS = ("number_words", "units", "currencies")
-OTHER_KEYS = ("code", "number_multipliers")
+#: "government_state" holds templates with a "{state}" slot; "state_adjectives" maps an adjective to an ISO code
+OTHER_KEYS = ("code", "number_multipliers", "government_state", "state_adjectives")
 
 #: keys whose phrases are word stems ("tributad" for "tributados", "tributadas")
 STEM_KEYS = frozenset({
     "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
-    "relief_progression", "relief_credit", "subtypes", "exempt", "notification",
+    "relief_progression", "relief_credit", "subtypes", "exempt", "notification", "termination_notice", "unread_qualifiers",
 })
 
 #: "..." in a phrase: a short gap inside one sentence

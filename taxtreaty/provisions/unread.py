@@ -1,0 +1,218 @@
+"""Conditions a clause states that the extractor did not turn into condition keys.
+
+A rate or an exemption is selected by a clause. When that clause holds conditional wording
+("provided that", "as long as", "unless", "desde que", "siempre que", ...: `condition_openers` in
+the language file), every word of the condition must be accounted for by what the extractor
+reads (beneficial ownership, holdings, kinds of payer and recipient, dates, periods, States, the
+kind of income) or by the plain words such a condition is made of (`condition_words`). A
+condition with words left over ("the shares of the company receiving the dividends are regularly
+traded on a recognised stock exchange", "as long as according to the laws of Iceland dividends
+... may be deducted") was not read: its exact words become `conditions["unread_condition"]`, and
+the rules engine answers indeterminate on it, citing them, instead of applying the rate as if
+the condition were not there.
+
+Nothing here knows a treaty: the words come from `taxtreaty/data/provisions/<language>.yaml`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+from rapidfuzz.distance import Levenshtein
+
+from taxtreaty import vocab
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.conditions import is_holding_share
+from taxtreaty.provisions.vocabulary import Phrases, alternation
+
+#: phrase keys whose words a read condition is made of
+COVERING_KEYS = (
+    "beneficial_owner", "recipient_company", "partnership_excluded", "at_least", "holding_direct",
+    "holding_indirect", "holding_period", "period_words", "date_after", "date_until", "date_from", "otherwise",
+    "recipient_role", "payer_role", "guarantee_role", "to_resident", "condition_words", "condition_openers",
+    "condition_openers_at_clause_start", "number_joiners",
+)
+#: grouped keys whose words a read condition is made of
+COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
+#: phrase keys that end the clause a condition opener opens (the consequence starts there)
+CONSEQUENCE_KEYS = ("cap", "exempt", "exclusive", "shared")
+#: what may come right before an opener that only opens a condition at the start of a clause
+_CLAUSE_START = regex.compile(r"(?:^|[,;:(]|\b(?:that|and|but|however|que|e|y|mas|pero))\s*$")
+#: list labels and stray letters are not words of a condition: "(ii)", "a)", "aa)"
+_LABEL = regex.compile(r"^(?:[ivx]{1,4}|[a-z]{1,2})$")
+_WORD = regex.compile(r"\p{L}[\p{L}'’]*")
+#: words at least this long may carry one misprinted letter and still count as read
+MISSPELT_MIN_LENGTH = 6
+#: a condition clause ends at a sentence or list end
+_STOP = regex.compile(r"[;.:]")
+
+
+@cache
+def _state_names() -> regex.Pattern[str]:
+    """Every State's names (countries.yaml), folded, as one whole-word pattern."""
+    names = {vocab.fold(name) for variants in vocab.countries().values() for name in variants}
+    return regex.compile(r"(?<![\p{L}])(?:" + "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?![\p{L}])")
+
+
+@cache
+def _adjectives(language: str) -> regex.Pattern[str] | None:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    words = [str(w) for w in ph.raw.get("state_adjectives") or {}]
+    return regex.compile(alternation(words)) if words else None
+
+
+def _openers(folded: str, ph: Phrases) -> list[tuple[int, int]]:
+    found = [(m.start(), m.end()) for m in ph.finditer("condition_openers", folded)]
+    for m in ph.finditer("condition_openers_at_clause_start", folded):
+        if _CLAUSE_START.search(folded[max(0, m.start() - 12) : m.start()]):
+            found.append((m.start(), m.end()))
+    # "se" of "aplica-se" is not the conditional "se"
+    found = [(a, b) for a, b in found if not (a > 0 and folded[a - 1] == "-")]
+    found.sort()
+    kept: list[tuple[int, int]] = []
+    for a, b in found:
+        if kept and a < kept[-1][1]:
+            continue
+        kept.append((a, b))
+    return kept
+
+
+def _consequences(folded: str, ph: Phrases) -> list[int]:
+    """Where the words that state a consequence start: a cap, an exemption, an allocation, or a
+    rate of tax (not a share of the payer's capital)."""
+    found = [m.start() for key in CONSEQUENCE_KEYS for m in ph.finditer(key, folded)]
+    found += [r.start for r in figures.find_rates(folded, ph) if not is_holding_share(folded, r, ph)]
+    return sorted(found)
+
+
+def condition_clauses(folded: str, ph: Phrases) -> list[tuple[int, int, int]]:
+    """(opener start, condition start, condition end) of every condition a clause opens; the
+    condition runs to the next ";", ".", ":", the next opener, or the words that state the
+    consequence ("the tax so charged shall not exceed", "shall be exempt")."""
+    openers = _openers(folded, ph)
+    consequences = _consequences(folded, ph)
+    out = []
+    for i, (o_start, o_end) in enumerate(openers):
+        end = len(folded)
+        stop = _STOP.search(folded, o_end)
+        if stop is not None:
+            end = stop.start()
+        if i + 1 < len(openers):
+            end = min(end, openers[i + 1][0])
+        after = [c for c in consequences if c >= o_end]
+        if after:
+            end = min(end, after[0])
+        out.append((o_start, o_end, end))
+    return out
+
+
+def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> list[str]:
+    """The words of a condition that nothing the extractor reads accounts for; `names` are the
+    (folded) names of institutions read as `recipient_names` / `payer_names`."""
+    if ph.group_hits("subtypes", folded):
+        return []  # the condition is the kind of income, which is read (`income_subtype`)
+    covered = bytearray(len(folded))
+
+    def mark(start: int, end: int) -> None:
+        covered[start:end] = b"\x01" * (end - start)
+
+    for key in COVERING_KEYS:
+        # overlapped: "the tax" must not hide "tax so charged"
+        for m in ph.patterns[key].finditer(folded, overlapped=True):
+            mark(m.start(), m.end())
+    for key in COVERING_GROUPS:
+        for start, end, _ in ph.group_hits(key, folded):
+            mark(start, end)
+    shares = [r for r in figures.find_rates(folded, ph) if is_holding_share(folded, r, ph)]
+    for fig in shares:
+        mark(fig.start, fig.end)
+    if shares:  # a period is read only as the holding's ("for an uninterrupted period of two years")
+        for fig in figures.find_durations(folded, ph):
+            mark(fig.start, fig.end)
+    for date in figures.find_dates(folded):
+        mark(date.start, date.end)
+    for name in names:
+        for m in regex.finditer(regex.escape(name), folded):
+            mark(m.start(), m.end())
+    for m in _state_names().finditer(folded):
+        mark(m.start(), m.end())
+    adjectives = _adjectives(ph.code)
+    if adjectives is not None:
+        for m in adjectives.finditer(folded):
+            mark(m.start(), m.end())
+    words = []
+    for m in _WORD.finditer(folded):
+        if all(covered[m.start() : m.end()]) or _LABEL.match(m.group()):
+            continue
+        if ph.number_words.get(m.group()) is not None or _misspelt_plain_word(m.group(), ph.code):
+            continue
+        words.append(m.group())
+    return words
+
+
+@cache
+def _plain_words(language: str) -> frozenset[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    words = [w for key in COVERING_KEYS for w in ph.raw[key]]
+    words += [w for key in COVERING_GROUPS for group in ph.raw[key].values() for w in group]
+    return frozenset(vocab.fold(w) for w in words if " " not in w and len(w) >= MISSPELT_MIN_LENGTH)
+
+
+def _misspelt_plain_word(word: str, language: str) -> bool:
+    """A long word with one letter wrong or missing ("Contacting State", "debter"): a misprint of a
+    word a read condition is made of, not a new condition."""
+    if len(word) < MISSPELT_MIN_LENGTH:
+        return False
+    return any(Levenshtein.distance(word, plain) <= 1 for plain in _plain_words(language))
+
+
+def _trim(text: str) -> str:
+    """The words of a condition without the list joiners around them ("...; or")."""
+    text = text.strip()
+    text = regex.sub(r"(?:[;,:.]?\s+(?:and|or|e|ou|y|o))?[;,:.\s]*$", "", text).strip()
+    return text.rstrip(" ,;:")
+
+
+def unread_condition(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, ...] = ()) -> str | None:
+    """The words of the conditions in `texts` that were not read, joined by " … ", or None.
+
+    `texts` are (text, folded) pairs, outermost first: the introductions of the lists a clause
+    sits in, then the clause itself. A condition opened at the end of an introduction ("provided
+    that:") is the text of the item under it."""
+    pieces: list[str] = []
+    pending = False
+    for text, folded in texts:
+        if pending:
+            # up to the item's own first condition or consequence ("5 per cent ..." right after
+            # "with respect to dividends paid by ...:" holds no more of the condition)
+            ends = [c[0] for c in condition_clauses(folded, ph)[:1]] + _consequences(folded, ph)[:1]
+            end = min(ends, default=len(folded))
+            if uncovered_words(folded[:end], ph, names):
+                pieces.append(_trim(text[:end]))
+        pending = False
+        for o_start, c_start, c_end in condition_clauses(folded, ph):
+            # "if the beneficial owner is:", "provided that:": the condition goes on in the items below
+            pending = c_end < len(folded) and folded[c_end] == ":" and not folded[c_end + 1 :].strip()
+            if not regex.search(r"\p{L}", folded[c_start:c_end]):
+                continue  # "provided that where ...": the next opener's clause holds the words
+            if uncovered_words(folded[c_start:c_end], ph, names):
+                pieces.append(_trim(text[o_start:c_end]))
+        for m in ph.finditer("unread_qualifiers", folded):
+            stops = [c for c in _consequences(folded, ph) if c > m.end()]
+            stop = _STOP.search(folded, m.end())
+            end = min([*stops[:1], stop.start() if stop else len(folded)])
+            pieces.append(_trim(text[m.start() : end]))
+    pieces = [p for p in dict.fromkeys(pieces) if p]
+    # a qualifier inside a condition already reported is not a second condition
+    pieces = [p for p in pieces if not any(p != q and p in q for q in pieces)]
+    return " … ".join(pieces) if pieces else None
+
+
+__all__ = ["condition_clauses", "uncovered_words", "unread_condition"]
