@@ -210,3 +210,31 @@ def test_a_date_under_a_signature_lead_is_the_signature_not_furniture() -> None:
     text = SIGNATURE_TEMPLATES["pt"].replace("em {day} de {month} de 1992, em dois originais.", "em\n6 de março de 1992")
     doc = taxtreaty.parse(text)
     assert doc.signed is not None and doc.signed.date == "1992-03-06"
+
+
+# -- 6. paths as pathlib.Path ------------------------------------------------------------------------
+
+def test_parse_file_takes_a_pathlib_path_and_keeps_it_as_text(tmp_path: Path) -> None:
+    path = tmp_path / "convention.txt"
+    path.write_text(NORWAY_TEXT, encoding="utf-8")
+    for given in (path, str(path), PurePathLike(path)):
+        doc = taxtreaty.parse_file(given)  # type: ignore[arg-type]
+        assert doc.source.path == str(path)
+        assert isinstance(doc.source.path, str)
+        assert doc.to_json_dict()["source"]["path"] == str(path)
+    assert taxtreaty.parse(NORWAY_TEXT, path=path).source.path == str(path)
+
+
+def test_a_missing_pathlib_path_is_a_one_line_input_error(tmp_path: Path) -> None:
+    with pytest.raises(taxtreaty.InputError, match=r"^cannot read .*missing\.txt"):
+        taxtreaty.parse_file(tmp_path / "missing.txt")
+
+
+class PurePathLike:
+    """Any object with `__fspath__`, not only pathlib's."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+
+    def __fspath__(self) -> str:
+        return str(self._path)

@@ -8,9 +8,10 @@ included; `intro` / `wrap_up` are the parts before the first and after the last 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 Span = tuple[int, int]
 
@@ -97,10 +98,16 @@ class Version(Node):
 
 
 class Source(Node):
+    #: the file's path as text; a `pathlib.Path` (any path-like object) is accepted and stored as text
     path: str | None
     sha256: str
     bytes: int
     encoding: str = "utf-8"
+
+    @field_validator("path", mode="before")
+    @classmethod
+    def _path_as_text(cls, value: object) -> object:
+        return os.fsdecode(value) if isinstance(value, (os.PathLike, bytes)) else value
 
 
 class Signed(Node):

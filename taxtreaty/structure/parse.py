@@ -11,6 +11,7 @@ refuses input: what it cannot place is kept as text of the enclosing node and re
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -697,7 +698,7 @@ def _segment_versions(lines: list[Line]) -> list[list[Line]]:
     return [s for s in segments if s]
 
 
-def parse_text(original: str, *, path: str | None = None, data: bytes | None = None,
+def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
                encoding: str = "utf-8", decode_warnings: list[str] | None = None) -> Document:
     """Parse decoded text. Raises `NoArticlesError` when no article could be found at all."""
     raw = data if data is not None else original.encode("utf-8")
@@ -744,7 +745,7 @@ def parse_text(original: str, *, path: str | None = None, data: bytes | None = N
     return doc
 
 
-def parse(source: str | bytes, *, path: str | None = None) -> Document:
+def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) -> Document:
     """Parse a treaty text (str, or bytes in any common encoding) into a `Document`."""
     if isinstance(source, bytes):
         decoded = decode_bytes(source)
@@ -757,7 +758,9 @@ def parse(source: str | bytes, *, path: str | None = None) -> Document:
     return parse_text(text, path=path)
 
 
-def parse_file(path: str) -> Document:
+def parse_file(path: str | os.PathLike[str]) -> Document:
+    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text)."""
+    path = os.fsdecode(path)
     try:
         with open(path, "rb") as fh:
             data = fh.read()
