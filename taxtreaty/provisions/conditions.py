@@ -13,6 +13,7 @@ from typing import Any
 
 import regex
 
+from taxtreaty import vocab
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.vocabulary import Phrases, alternation, phrases
 from taxtreaty.structure import metadata
@@ -60,6 +61,8 @@ def holding(folded: str, ph: Phrases) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for rate in figures.find_rates(folded, ph):
         if is_holding_share(folded, rate, ph):
+            if _ending_with(ph.code, "holding_below").search(folded[max(0, rate.start - 30) : rate.start]):
+                break  # "holds less than 50 per cent": a ceiling, which no key holds (an unread condition)
             out["min_capital_pct"] = rate.value
             after = folded[rate.end : rate.end + _BASIS_WINDOW + 40]
             hits = ph.group_hits("capital_basis", after)
@@ -104,6 +107,48 @@ def payment_dates(folded: str, ph: Phrases) -> dict[str, Any]:
     return out
 
 
+@cache
+def _government_state(language: str) -> regex.Pattern[str] | None:
+    """"the State of Estonia", "o Estado Português", "el Estado español": a State named as a payer or
+    recipient is its government. Templates from the language file, "{state}" a State's name
+    (countries.yaml) or adjective (`state_adjectives`), with or without an article."""
+    ph = phrases(language)
+    assert ph is not None
+    templates = ph.raw.get("government_state") or []
+    if not templates:
+        return None
+    names = {vocab.fold(n) for variants in vocab.countries().values() for n in variants}
+    names |= {vocab.fold(str(a)) for a in (ph.raw.get("state_adjectives") or {})}
+    state = r"(?:(?:the|o|a|os|as|el|la|los|las)\s+)?(?:" + "|".join(
+        regex.escape(n).replace(r"\ ", r"\s+") for n in sorted(names, key=len, reverse=True)) + r")(?![\p{L}])"
+    pieces = []
+    for template in templates:
+        before, _, after = vocab.fold(template).partition("{state}")
+        lead = r"\s+".join(regex.escape(w) for w in before.split())
+        tail = r"\s+".join(regex.escape(w) for w in after.split())
+        pieces.append(r"(?<![\p{L}])" + (lead + r"\s+" if lead else "") + state + (r"\s+" + tail if tail else ""))
+    return regex.compile("|".join(pieces))
+
+
+def kind_hits(folded: str, ph: Phrases) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every payer or recipient kind named in a clause, "the State of Estonia"
+    (`government_state`) included, longest first at a spot."""
+    hits = ph.group_hits("kinds", folded)
+    pattern = _government_state(ph.code)
+    if pattern is None or not pattern.search(folded):
+        return hits
+    # "a resident of the State of Estonia" is a resident, not the government
+    extra = [(m.start(), m.end(), "government") for m in pattern.finditer(folded)
+             if "resident" not in folded[max(0, m.start() - 16) : m.start()]]
+    merged = sorted([*extra, *hits], key=lambda h: (h[0], -(h[1] - h[0])))
+    kept: list[tuple[int, int, str]] = []
+    for hit in merged:
+        if kept and hit[0] < kept[-1][1]:
+            continue
+        kept.append(hit)
+    return kept
+
+
 def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipient",
                   context_role: str | None = None) -> dict[str, Any]:
     """payer_kinds / recipient_kinds / guaranteed_by_government, each kind placed by the role word
@@ -113,7 +158,7 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
         roles += [(m.start(), m.end(), role) for m in ph.finditer(key, folded)]
     roles.sort()
     out: dict[str, Any] = {}
-    for start, _end, kind in ph.group_hits("kinds", folded):
+    for start, _end, kind in kind_hits(folded, ph):
         before = [r for r in roles if r[1] <= start]
         role = before[-1][2] if before else (context_role or default_role)
         if role is None:
@@ -124,7 +169,7 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
             out["guaranteed_by_government"] = True
             # "paid to, or on loans guaranteed by, the Government": both roles
             earlier = [r for r in before[:-1] if r[2] == "recipient"]
-            if not (earlier and not ph.group_hits("kinds", folded[earlier[-1][1] : before[-1][0]])):
+            if not (earlier and not kind_hits(folded[earlier[-1][1] : before[-1][0]], ph)):
                 continue
             role = "recipient"
         key = "payer_kinds" if role == "payer" else "recipient_kinds"

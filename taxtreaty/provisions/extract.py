@@ -100,14 +100,17 @@ class _Extractor:
         article = unit_or_article.article if isinstance(unit_or_article, Unit) else unit_or_article
         if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
             topic = self._income_named(unit_or_article, cite, clause)
-        if kind in ("withholding_cap", "exemption") and fields.get("status", "determined") == "determined" \
-                and isinstance(unit_or_article, Unit):
-            conditions = fields.get("conditions", {})
-            names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
-                          for n in conditions.get(key, []))
-            unread = self._unread(unit_or_article, cite, names)
-            if unread:
-                fields["conditions"] = {**fields.get("conditions", {}), "unread_condition": unread}
+        cleaned = self._cleaned.pop(id(cite), None)
+        if kind in ("withholding_cap", "exemption") and isinstance(unit_or_article, Unit):
+            if fields.get("status", "determined") == "determined":
+                conditions = fields.get("conditions", {})
+                names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
+                              for n in conditions.get(key, []))
+                unread = self._unread(unit_or_article, cite, cleaned, names)
+                if unread:
+                    fields["conditions"] = {**conditions, "unread_condition": unread}
+            if not fields.get("overrides"):
+                fields["overrides"] = self._displaced(unit_or_article, cleaned)
         key = (cite.language, cite.eid, kind)
         self._counter[key] += 1
         provision = Provision(
@@ -120,15 +123,63 @@ class _Extractor:
         self.provisions.append(provision)
         return provision
 
-    def _unread(self, unit: Unit, cite: Citation, names: tuple[str, ...] = ()) -> str | None:
+    def _unread(self, unit: Unit, cite: Citation, cleaned: tuple[int, int] | None,
+                names: tuple[str, ...] = ()) -> str | None:
         """The words of a condition on this rate or exemption that no condition key holds (see `unread`)."""
         ph = phrases(unit.language)
         if ph is None:
             return None
-        cleaned = self._cleaned.pop(id(cite), None)
         own = self.source.text[cleaned[0] : cleaned[1]] if cleaned else cite.quote
         texts = [(c.text, c.folded) for c in unit.context] + [(own, fold_same_length(own))]
         return unread_condition(texts, ph, names)
+
+    def _displaced(self, unit: Unit, cleaned: tuple[int, int] | None) -> list[str]:
+        """The eIds a rate or an exemption displaces: "Notwithstanding subparagraph a) of paragraph 2"
+        at the start of its sentence, or of the introduction of the list it is an item of."""
+        ph = phrases(unit.language)
+        if ph is None:
+            return []
+        own_start = cleaned[0] - unit.start if cleaned else 0
+        sentences = [(a, b) for a, b in unit.sentences() if a <= own_start]
+        texts = [c.folded for c in unit.context]
+        if sentences:
+            texts.append(unit.folded[sentences[-1][0] : sentences[-1][1]])
+        for folded in reversed(texts):  # the nearest words first
+            found = self._references_displaced(unit, folded, ph)
+            if found:
+                return found
+        return []
+
+    def _references_displaced(self, unit: Unit, folded: str, ph: Phrases) -> list[str]:
+        if ph.has("notwithstanding_any", folded[:80]):
+            return ["*"]
+        m = ph.find("notwithstanding", folded)
+        if m is None or m.start() > 40:
+            return []
+        window = folded[m.start() : m.start() + 120]
+        window = window[: next((i for i, ch in enumerate(window) if ch in ",;:"), len(window))] if "," in window else window
+        refs = figures.find_references(window, ph)
+        arts = [n for kind, n in refs if kind == "article"]
+        article = f"art_{arts[0]}" if arts else unit.article.eid
+        paragraphs = [n for kind, n in refs if kind == "paragraph"]
+        points = figures.find_point_references(window, ph)
+        if points:
+            para = paragraphs[0] if paragraphs else self._paragraph_holding(unit, points[0])
+            if para is None:
+                return []
+            return [f"{article}__para_{para}__point_{p}" for p in points]
+        return [f"{article}__para_{n}" for n in paragraphs]
+
+    @staticmethod
+    def _paragraph_holding(unit: Unit, letter: str) -> str | None:
+        """"Não obstante o disposto na alínea a)" names no paragraph: the unit's own paragraph when it
+        has that item, else the nearest paragraph before it that has."""
+        paragraphs = unit.article.paragraphs
+        here = next((i for i, p in enumerate(paragraphs) if p is unit.paragraph), len(paragraphs) - 1)
+        for paragraph in [paragraphs[here], *reversed(paragraphs[:here])]:
+            if any(p.number == letter for p in paragraph.points):
+                return paragraph.number
+        return None
 
     def _income_named(self, unit: Unit, cite: Citation, clause: str | None) -> str | None:
         """The one income (dividends, interest, royalties) a cap's words name, when it is not the
@@ -213,6 +264,8 @@ class _Extractor:
                 self._time_limits(units, ph)
             if topic == "entry_into_force":
                 self._dates(units, ph)
+            if topic == "termination":
+                self._termination(units, ph)
             self._anti_abuse(units, ph)
         if topic in ("dividends", "interest", "royalties"):
             self._missing_caps(version, article, caps_before)
@@ -625,8 +678,13 @@ class _Extractor:
             if unit.role == "intro":
                 continue
             text = unit.folded
-            if ph.has("relief_progression", text):
-                values: dict[str, Any] = {"method": "exemption", "progression": True}
+            if ph.has("relief_reduction", text):
+                # the Dutch method: "shall allow a reduction of its tax ... computed in the proportion"
+                # of the exempt income to the whole; the exempt income still sets the rate
+                values: dict[str, Any] = {"method": "exemption_with_progression", "progression": True,
+                                          "computed_as": "reduction_of_tax"}
+            elif ph.has("relief_progression", text):
+                values = {"method": "exemption", "progression": True}
             elif ph.has("relief_exemption", text):
                 values = {"method": "exemption"}
             elif ph.has("relief_credit", text):
@@ -654,7 +712,8 @@ class _Extractor:
             state = named[0] if named else None
             method_sentence = next(
                 ((a, b) for a, b in sentences
-                 if any(ph.has(k, unit.folded[a:b]) for k in ("relief_progression", "relief_exemption", "relief_credit"))),
+                 if any(ph.has(k, unit.folded[a:b])
+                        for k in ("relief_reduction", "relief_progression", "relief_exemption", "relief_credit"))),
                 (0, len(unit.text)),
             )
             start = sentences[0][0] if state and sentences and sentences[0] != method_sentence and \
@@ -707,6 +766,27 @@ class _Extractor:
                               "from": "january_1_of_year_after_entry_into_force" if following else "january_1"}
                     self.add(unit, "date", self.cite(unit, s_start, s_end), values=values)
 
+    def _termination(self, units: list[Unit], ph: Phrases) -> None:
+        """The final clause on termination: when notice may be given ("at least six months before the
+        end of any calendar year", "até ao dia 30 de Junho de qualquer ano civil", after a waiting period
+        from entry into force) and from when the convention then ceases to have effect ("for taxable
+        years beginning after the end of the calendar year in which the notice is given")."""
+        for unit in units:
+            context = " ".join(c.folded for c in unit.context)
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                effect = ph.has("termination_effect", sentence) or ph.has("termination_effect", context)
+                # "...following the year in which the notice of termination has been given" speaks of the
+                # effect of a notice, not of when one may be given
+                if ph.has("termination_notice", sentence) and not effect:
+                    values = _notice_values(sentence, ph)
+                    if len(values) > 1:
+                        self.add(unit, "date", self.cite(unit, s_start, s_end), values=values)
+                if effect and (ph.has("after_year_end", sentence)
+                               or (ph.has("january_first", sentence) and ph.has("following_year", sentence))):
+                    self.add(unit, "date", self.cite(unit, s_start, s_end),
+                             values={"event": "termination_effect", "from": "january_1_of_year_after_notice"})
+
     def _anti_abuse(self, units: list[Unit], ph: Phrases) -> None:
         for unit in units:
             if not ph.group_hits("anti_abuse", unit.folded):
@@ -758,6 +838,28 @@ def _ordinal_day(text: str) -> int | None:
     """"the thirtieth day after" -> 30 (ordinal day words from the language files)."""
     m = _ordinal_day_regex().search(text)
     return vocab.all_day_words()[m.group("n")] if m else None
+
+
+def _notice_values(sentence: str, ph: Phrases) -> dict[str, Any]:
+    """{"event": "termination_notice"} with what the sentence says of the deadline: the months before
+    the end of a calendar year, or a day of the year ("30 June" -> "by": "06-30"), and the years from
+    entry into force before notice may be given."""
+    values: dict[str, Any] = {"event": "termination_notice"}
+    year_end = ph.find("before_year_end", sentence)
+    for d in figures.find_durations(sentence, ph):
+        if d.unit == "months" and year_end is not None and 0 <= year_end.start() - d.end < 12:
+            values["months_before_year_end"] = _number(d.value)
+        elif d.unit == "years" and ph.has("entry_into_force", sentence[d.end :]):
+            values["years_after_entry_into_force"] = _number(d.value)
+    day = figures.find_day_of_year(sentence)
+    ordinal = _ordinal_day_regex().search(sentence)
+    if day is None and ordinal is not None:  # "on or before the thirtieth day of June"
+        month = regex.match(r"\s*(?:of|de|del)\s+(\p{L}+)", sentence[ordinal.end() : ordinal.end() + 20])
+        if month is not None and month.group(1) in vocab.all_months():
+            day = (vocab.all_months()[month.group(1)], vocab.all_day_words()[ordinal.group("n")])
+    if day is not None:
+        values["by"] = f"{day[0]:02d}-{day[1]:02d}"
+    return values
 
 
 def _base(sentence: str, rate: figures.Figure) -> dict[str, Any]:

@@ -270,3 +270,55 @@ def find_references(text: str, ph: Phrases) -> list[tuple[str, str]]:
         for n in regex.findall(r"\d{1,3}", m.group("nums")):
             out.append((kind, n))
     return out
+
+
+@cache
+def _point_reference_regex(language: str) -> regex.Pattern[str]:
+    from taxtreaty.provisions.vocabulary import phrases
+
+    ph = phrases(language)
+    assert ph is not None
+    words = alternation(ph.raw["point_words"], whole_word=False)
+    letter = r"\(?(?P<letter>[a-z]{1,2})\)"
+    return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|and|or|e|ou|y|o)\s*\(?(?P<more>[a-z]{{1,2}})\))?")
+
+
+def find_point_references(text: str, ph: Phrases) -> list[str]:
+    """Lettered items named in a cross-reference: "subparagraph a)" -> ["a"]; "alíneas a) e b)" -> ["a", "b"]."""
+    out: list[str] = []
+    for m in _point_reference_regex(ph.code).finditer(text):
+        for letter in (m.group("letter"), m.group("more")):
+            if letter and letter not in out:
+                out.append(letter)
+    return out
+
+
+@cache
+def _day_of_year_regexes() -> list[regex.Pattern[str]]:
+    months = "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+    no_year = r"(?!,?\s*(?:de\s+|del\s+)?\d{4})"
+    return [
+        # "30 June", "30 de Junho", "dia 30 de junio" (no year follows: "of any calendar year")
+        regex.compile(rf"(?<![\d.])(?P<day>\d{{1,2}})(?:\s*\.?\s*[º°o](?![\p{{L}}])|st|nd|rd|th)?\s+(?:day\s+of\s+|de\s+|del\s+)?"
+                      rf"(?P<month>{months})(?![\p{{L}}]){no_year}"),
+        # "June 30"
+        regex.compile(rf"(?<![\p{{L}}])(?P<month>{months})\s+(?P<day>\d{{1,2}})(?!\d){no_year}"),
+    ]
+
+
+def find_day_of_year(text: str) -> tuple[int, int] | None:
+    """(month, day) of a day named without a year ("by 30 June of any calendar year"), or None."""
+    months = vocab.all_months()
+    found = []
+    for pattern in _day_of_year_regexes():
+        for m in pattern.finditer(text):
+            month, day = months[m.group("month")], int(m.group("day"))
+            try:
+                dt.date(2000, month, day)
+            except ValueError:
+                continue
+            found.append((m.start(), month, day))
+    if not found:
+        return None
+    _, month, day = min(found)
+    return month, day
