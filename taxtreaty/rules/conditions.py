@@ -141,6 +141,9 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
             tests.append(Condition("guaranteed_by_government", "eq", bool(value), "loan guaranteed or financed by a government"))
         elif key == "income_subtype":
             tests.append(Condition("income_subtype", "eq", value, f"income is of the kind {value!r}"))
+        elif key == "unread_condition":
+            # words of a condition the extractor could not turn into data: never assumed met
+            tests.append(Condition(key, "unknown", value, f"the text also requires: \u201c{value}\u201d (condition not read into data)"))
         else:
             tests.append(Condition(key, "unknown", value, f"condition {key}={value!r} (not understood by the engine)"))
     return tests, notes

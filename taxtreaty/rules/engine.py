@@ -78,6 +78,13 @@ def _when(rule: Rule) -> str:
     return " and ".join(c.label for c in rule.conditions) or "always"
 
 
+def _displaces(rule: Rule, other: Rule) -> bool:
+    """`rule` names `other`'s paragraph or item among those it overrides ("*" is any provision of
+    the convention, which is not a displacement of one cap by another)."""
+    eid = other.cite.eid
+    return any(eid == o or eid.startswith(o + "__") for o in rule.overrides if o != "*")
+
+
 def _missing(checks: list[_Check]) -> list[str]:
     facts: list[str] = []
     for check in checks:
@@ -302,6 +309,9 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     evaluated.sort(key=lambda rc: rc[0].cite.span[0])
     exempt = next((r for r, c in evaluated if r.kind == "exemption" and r.status == "determined" and c.holds), None)
     held_caps = [r for r, c in evaluated if r.kind == "withholding_cap" and r.status == "determined" and c.holds]
+    # "Notwithstanding subparagraph a) of paragraph 2, ... shall not exceed 15 per cent": a cap that
+    # displaces another (its `overrides`) replaces it when both hold, even at a higher rate
+    held_caps = [r for r in held_caps if not any(_displaces(other, r) for other in held_caps if other is not r)]
     best = min(held_caps, key=lambda r: r.rate if r.rate is not None else Decimal(100), default=None)
 
     pending: list[tuple[Rule, _Check]] = []
@@ -310,7 +320,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
             continue
         more_favourable = rule.kind == "exemption" or (
             rule.kind == "withholding_cap" and (best is None or (rule.rate or 0) < (best.rate or 0))
-        )
+        ) or (best is not None and _displaces(rule, best))  # it may displace the chosen cap
         if rule.status != "determined" or (check.holds is None and more_favourable):
             pending.append((rule, check))
     # cut inside a paragraph of rates (mid-sentence): its list may go on with other rates or
