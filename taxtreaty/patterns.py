@@ -50,6 +50,14 @@ def article_heading() -> regex.Pattern[str]:
 
 
 @cache
+def article_heading_start() -> regex.Pattern[str]:
+    """A line that begins like an article heading, an article word and a number ("ARTIGO 18",
+    "Article 7(1) of ..."), whatever follows: such a line is never the rest of a hyphenated word."""
+    words = _alternation(vocab.all_words("article_words"))
+    return regex.compile(rf"^{MD_PREFIX}(?:{words})[^\S\n]*\d")
+
+
+@cache
 def chapter_heading() -> regex.Pattern[str]:
     words = _alternation(vocab.all_words("chapter_words"))
     return regex.compile(

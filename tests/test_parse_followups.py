@@ -238,3 +238,65 @@ class PurePathLike:
 
     def __fspath__(self) -> str:
         return str(self._path)
+
+
+# -- 5. a heading after a word cut by a lost page ----------------------------------------------------
+
+CUT_BEFORE_HEADING = (
+    "ARTIGO 17.°\n(Pensões)\n1 — As pensões pagas a um residente só podem ser tributadas nesse Estado:\n"
+    "a) 5 % do montante bruto;\n{end}\n{furniture}{heading}\n"
+    "1 — As remunerações pagas por um Estado Contratante só podem ser tributadas nesse Estado.\n"
+    "ARTIGO 19.°\n(Estudantes)\n1 — As importâncias que um estudante receba não são tributadas.\n"
+    "EM TESTEMUNHO DO QUAL os signatários assinaram esta Convenção.\n"
+)
+
+
+@pytest.mark.parametrize("furniture", ["", "1234\n", "12 DE MARÇO DE 2003\n786\n"])
+@pytest.mark.parametrize(
+    ("heading", "title"),
+    [
+        ("ARTIGO 18.°", None),
+        ("ARTIGO 18.° (Remunerações públicas)", "Remunerações públicas"),
+        ("ARTIGO 18.° (remunerações públicas)", "remunerações públicas"),
+        ("ARTIGO 18.°\n(remunerações públicas)", "remunerações públicas"),
+        ("ARTIGO 18.°\n(Remunerações públicas)", "Remunerações públicas"),
+        ("ARTIGO 18.° remunerações públicas", "remunerações públicas"),
+        ("Artigo 18.º — Remunerações públicas", "Remunerações públicas"),
+        ("ARTÍCULO 18 (funciones públicas)", "funciones públicas"),
+    ],
+)
+def test_a_heading_is_never_joined_to_a_word_cut_before_it(furniture: str, heading: str, title: str | None) -> None:
+    for end in ("b) 10 % do mon-", "b) 10 % do mon‐", "b) 10 % do montante,"):
+        text = CUT_BEFORE_HEADING.format(end=end, furniture=furniture, heading=heading)
+        doc = taxtreaty.parse(text)
+        articles = doc.versions[0].articles
+        assert [a.number for a in articles] == ["17", "18", "19"], end
+        assert articles[1].heading == title
+        assert articles[1].paragraphs[0].text.startswith("As remunerações pagas")
+        point_b = doc.find("art_17__para_1__point_b")
+        assert point_b is not None and point_b.text == end[3:]
+        cut = end.endswith(("-", "‐"))
+        # the article cut inside a word is incomplete and says so; the others are whole
+        assert [a.complete for a in articles] == [not cut, True, True]
+        truncated = [w.eid for w in doc.warnings if w.code == "text_truncated"]
+        assert truncated == (["art_17"] if cut else [])
+
+
+def test_a_cross_reference_at_a_line_start_still_continues_the_sentence() -> None:
+    text = CUT_BEFORE_HEADING.format(end="b) 10 % do montante, nos termos do", furniture="",
+                                     heading="Artigo 18.º do presente Acordo.\nARTIGO 18.°\nRemunerações públicas")
+    doc = taxtreaty.parse(text)
+    assert [a.number for a in doc.versions[0].articles] == ["17", "18", "19"]
+    point_b = doc.find("art_17__para_1__point_b")
+    assert point_b is not None and point_b.text == "10 % do montante, nos termos do Artigo 18.º do presente Acordo."
+
+
+def test_a_cross_reference_in_lower_case_after_the_number_is_not_a_heading() -> None:
+    from taxtreaty.text.clean import article_heading_match
+
+    assert article_heading_match("Article 18 shall apply") is None
+    assert article_heading_match("Artigo 7.º do presente Acordo") is None
+    assert article_heading_match("ARTICLE 18 (pensions)") is not None
+    assert article_heading_match("Article 18 (Pensions)") is not None
+    assert article_heading_match("ARTIGO 18.° remunerações públicas") is not None
+    assert article_heading_match("ARTIGO 18.° remunerações públicas, pensões e outras") is None

@@ -15,6 +15,8 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import regex
+
 from taxtreaty import patterns, vocab
 from taxtreaty.structure import metadata
 from taxtreaty.structure.languages import detect_language
@@ -40,10 +42,18 @@ from taxtreaty.structure.numbers import (
 )
 from taxtreaty.structure.topics import classify_article
 from taxtreaty.text import CleanText, InputError, check_lines, clean, decode_bytes
-from taxtreaty.text.clean import title_like
+from taxtreaty.text.clean import article_heading_match, heading_title_ok, title_like
 
 #: deepest nesting of points accepted (a) i) 1) A) ...); deeper labels stay text
 MAX_POINT_DEPTH = 6
+
+
+#: the end of a text cut inside a hyphenated word ("mon-")
+_CUT_WORD = regex.compile(r"\p{L}[-‐]$")
+
+
+def _article_eid(number: str) -> str:
+    return f"art_{number}"
 
 
 class NoArticlesError(InputError):
@@ -64,8 +74,8 @@ class Line:
 
 @lru_cache(maxsize=8192)  # a line's kind depends on its text only; repeated lines are classified once
 def _classify(text: str) -> tuple[str, object | None]:
-    m = patterns.article_heading().match(text)
-    if m and (not m.group("title") or title_like(m.group("title"))):
+    m = article_heading_match(text)
+    if m:
         return "article", m
     m = patterns.chapter_heading().match(text)
     if m and (not m.group("title") or title_like(m.group("title"))):
@@ -294,7 +304,7 @@ class _VersionBuilder:
                 title = (m.group("title") or "").strip().strip("()").strip()  # type: ignore[union-attr]
                 if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
                     i += 1
-                    title = lines[i].text.lstrip("#").strip()
+                    title = lines[i].text.lstrip("#").strip().strip("()").strip()  # "(Pensões)" on its own line
                     self.article.end = lines[i].end  # type: ignore[union-attr]
                 self.article.heading = title or None  # type: ignore[union-attr]
                 if inferred:
@@ -315,7 +325,7 @@ class _VersionBuilder:
         return (
             line.kind == "text"
             and 0 < len(text) <= 100
-            and title_like(text)
+            and heading_title_ok("", text)  # "Pensões", "(Pensões)", "(remunerações públicas)"
             and not text.endswith((".", ":"))
         )
 
@@ -571,6 +581,8 @@ class _VersionBuilder:
                 "the text stops " + ("mid-sentence " if cut_mid_sentence else "")
                 + f"in article {last.number} before the convention's closing clause; the rest is not in the source",
             )
+        for art in self.articles[:-1]:
+            self._check_cut_inside_a_word(art)
         articles = [self._article_model(a) for a in self.articles]
         protocols = [
             Protocol(
@@ -588,6 +600,19 @@ class _VersionBuilder:
                 self.warn("article_incomplete", art.eid,
                           f"the text starts inside an article; numbered {art.number} from the next heading")
         return articles, protocols
+
+    def _check_cut_inside_a_word(self, art: _ArticleNode) -> None:
+        """An article whose text ends in half a word ("10 % do mon-") right before the next
+        heading lost the rest of its text with a page: it is incomplete, whatever it said."""
+        end = max([art.end] + [p.end for p in art.paragraphs])
+        tail = self.ct.text[max(art.start, end - 40):end].rstrip()
+        if not art.paragraphs or not _CUT_WORD.search(tail):
+            return
+        art.complete = False
+        art.paragraphs[-1].complete = False
+        self.warn("text_truncated", _article_eid(art.number),
+                  f"article {art.number} stops inside a word ({tail.split()[-1]!r}) before the next heading; "
+                  "the rest of it is not in the source")
 
     def _article_model(self, a: _ArticleNode) -> Article:
         eid = f"art_{a.number}"

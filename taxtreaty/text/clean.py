@@ -170,11 +170,30 @@ def _expects_number(previous: str) -> bool:
     return previous.strip().casefold().rstrip(".") in {w.rstrip(".") for w in words}
 
 
+def heading_title_ok(word: str, title: str | None) -> bool:
+    """Is `title` (what follows an article heading's number on its line) the heading's title,
+    and not the rest of a sentence that cites the article ("Article 7 shall apply ...")?"""
+    if not title or title_like(title):
+        return True
+    t = title.strip()
+    # "ARTIGO 18.° (remunerações públicas)": a title in brackets is never running text
+    if t.startswith("(") and t.endswith(")") and "(" not in t[1:-1] and len(t) <= 120:
+        return True
+    # "ARTIGO 18.° remunerações públicas": running text never cites an article in capitals
+    return word.isupper() and len(t) <= 80 and not _TITLE_PUNCTUATION.search(t.rstrip("."))
+
+
+@lru_cache(maxsize=8192)
+def article_heading_match(line: str) -> regex.Match[str] | None:
+    """The article heading a whole line is, or None (one definition for the cleaner and the parser)."""
+    m = patterns.article_heading().match(line)
+    return m if m and heading_title_ok(m.group("word"), m.group("title")) else None
+
+
 @lru_cache(maxsize=8192)
 def line_kind(line: str) -> str:
     """Classify a cleaned line for joining purposes."""
-    m = patterns.article_heading().match(line)
-    if m and (not m.group("title") or title_like(m.group("title"))):
+    if article_heading_match(line):
         return "article"
     m = patterns.chapter_heading().match(line)
     if m and (not m.group("title") or title_like(m.group("title"))):
@@ -319,6 +338,10 @@ def _join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
     if kind != "text" or prev_kind not in ("paragraph", "point", "text", "bullet"):
         return "newline"
     last = prev_line[-1:]
+    if last in _HYPHENS and patterns.article_heading_start().match(line):
+        # "b) 10 % do mon-" then "ARTIGO 18.° ...": the cut word is lost with the page, and the
+        # heading starts a line of its own whatever follows its number
+        return "newline"
     if last in _HYPHENS and prev_line[-2:-1].isalpha() and line[:1].islower():
         return "hyphen"
     if not (last.isalnum() or last in _OPEN_END_PUNCTUATION):
