@@ -58,7 +58,8 @@ def _locate(doc: Document, eid: str, language: str, quote: str, where: str) -> C
     return Citation(language=language, eid=eid, quote=match.group(0), span=(start + match.start(), start + match.end()))
 
 
-def _date(value: Any, where: str) -> dt.date | None:
+def date_field(value: Any, where: str) -> dt.date | None:
+    """An optional ISO date from a YAML file, or an InputError naming where it was."""
     if value is None:
         return None
     try:
@@ -113,5 +114,5 @@ def load_handwritten(
     if window is not None:
         if not isinstance(window, dict) or set(window) - {"from", "until"}:
             raise InputError(f"{name}: in_force takes 'from' and 'until' dates")
-        in_force = (_date(window.get("from"), name), _date(window.get("until"), name))
+        in_force = (date_field(window.get("from"), name), date_field(window.get("until"), name))
     return ProvisionSet(parties=parties, provisions=provisions), in_force

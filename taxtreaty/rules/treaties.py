@@ -22,7 +22,6 @@ by `taxtreaty ingest`) is read with its stored parse tree and provisions.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,7 @@ import yaml
 
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.rules.compile import CompiledTreaty, compile_treaty
-from taxtreaty.rules.handwritten import load_handwritten
+from taxtreaty.rules.handwritten import date_field, load_handwritten
 from taxtreaty.rules.ledger import TreatyBook
 from taxtreaty.rules.load import compile_document
 from taxtreaty.structure import parse_file
@@ -41,15 +40,6 @@ TREATY_SUFFIXES = {".txt", ".md", ".html", ".htm", ".xml"}
 MAPPING_FILE = "treaties.yaml"
 _ENTRY_KEYS = {"parties", "in_force", "provisions", "skip"}
 Warn = Callable[[str], None]
-
-
-def _date(value: Any, where: str) -> dt.date | None:
-    if value is None:
-        return None
-    try:
-        return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
-    except ValueError:
-        raise InputError(f"{where}: {value!r} is not a date (YYYY-MM-DD)") from None
 
 
 def _mapping(folder: Path) -> dict[str, dict[str, Any]]:
@@ -91,7 +81,7 @@ def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path |
     if window is not None:
         if not isinstance(window, dict) or set(window) - {"from", "until"}:
             raise InputError(f"{where}: in_force takes 'from' and 'until' dates")
-        in_force = (_date(window.get("from"), where), _date(window.get("until"), where))
+        in_force = (date_field(window.get("from"), where), date_field(window.get("until"), where))
     doc = parse_file(str(path))
     handwritten = Path(folder or path.parent) / str(entry["provisions"]) if entry.get("provisions") else None
     sibling = path.with_name(path.stem + ".provisions.yaml")
