@@ -191,8 +191,10 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     """source_state / residence_state when the clause names the States ("paid by a company which is a
     resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
     out: dict[str, Any] = {}
+    government = _government_state(ph.code)
+    if government is not None:  # "paid to the State of Estonia": a recipient, not a direction
+        folded = government.sub(lambda m: " " * len(m.group()), folded)
     named = [c for c in states_named(folded) if not parties or c in parties]
-    named = list(named)
     if not named:
         return out
     to = ph.find("to_resident", folded)

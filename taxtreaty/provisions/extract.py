@@ -177,7 +177,7 @@ class _Extractor:
         paragraphs = unit.article.paragraphs
         here = next((i for i, p in enumerate(paragraphs) if p is unit.paragraph), len(paragraphs) - 1)
         for paragraph in [paragraphs[here], *reversed(paragraphs[:here])]:
-            if any(p.number == letter for p in paragraph.points):
+            if any(p.eid.endswith(f"__point_{letter}") for p in paragraph.points):
                 return paragraph.number
         return None
 

@@ -36,7 +36,7 @@ COVERING_KEYS = (
 #: grouped keys whose words a read condition is made of
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
 #: phrase keys that end the clause a condition opener opens (the consequence starts there)
-CONSEQUENCE_KEYS = ("cap", "exempt", "exclusive", "shared")
+CONSEQUENCE_KEYS = ("charged_tax", "cap", "exempt", "exclusive", "shared")
 #: what may come right before an opener that only opens a condition at the start of a clause
 _CLAUSE_START = regex.compile(r"(?:^|[,;:(]|\b(?:that|and|but|however|que|e|y|mas|pero))\s*$")
 #: list labels and stray letters are not words of a condition: "(ii)", "a)", "aa)"

@@ -102,7 +102,9 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
                 notes.append("holding_direct")
             continue
         if key == "otherwise":
-            continue  # the residual cap of a list: no test of its own
+            if value:
+                notes.append("otherwise")  # the residual cap of a list: no test of its own
+            continue
         if key == "beneficial_owner":
             tests.append(Condition("beneficial_owner", "eq", bool(value), f"beneficial owner = {'yes' if value else 'no'}"))
         elif key == "recipient":

@@ -311,7 +311,10 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     held_caps = [r for r, c in evaluated if r.kind == "withholding_cap" and r.status == "determined" and c.holds]
     # "Notwithstanding subparagraph a) of paragraph 2, ... shall not exceed 15 per cent": a cap that
     # displaces another (its `overrides`) replaces it when both hold, even at a higher rate
-    held_caps = [r for r in held_caps if not any(_displaces(other, r) for other in held_caps if other is not r)]
+    displaced = [r for r in held_caps if any(_displaces(other, r) for other in held_caps if other is not r)]
+    # the list's "in all other cases" rate is not for the displaced item's case either
+    held_caps = [r for r in held_caps if r not in displaced and not (
+        "otherwise" in r.notes and any(r.paragraph_eid == d.paragraph_eid for d in displaced))]
     best = min(held_caps, key=lambda r: r.rate if r.rate is not None else Decimal(100), default=None)
 
     pending: list[tuple[Rule, _Check]] = []

@@ -1,0 +1,127 @@
+"""End to end (extractor + `taxtreaty.decide`): a rate or an exemption whose text holds a condition
+the extractor did not read never gives a confident answer; a cap that displaces another
+("Notwithstanding subparagraph a) of paragraph 2") replaces it."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+from conftest import CORPUS
+
+import taxtreaty
+
+NL = CORPUS / "nl"
+
+
+@cache
+def nl(code: str) -> taxtreaty.Document:
+    path = NL / f"NL-{code}_convention_EN.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    return taxtreaty.parse_file(str(path))
+
+
+def decide(treaty: taxtreaty.Document, **scenario: Any) -> dict[str, Any]:
+    return taxtreaty.decide(treaty, {"date": "2024-05-01", **scenario}).to_dict()
+
+
+COMPANY = {"beneficial_owner": True, "recipient": "company", "capital_pct": 20, "held_months": 30}
+
+
+def test_nl_bb_dividends_meeting_the_read_conditions_are_indeterminate_not_exempt():
+    decision = decide(nl("BB"), income="dividends", source="BB", residence="NL", **COMPANY)
+    assert decision["status"] == "indeterminate"
+    assert decision["max_rate_pct"] is None
+    reasons = " ".join(decision["reasons"])
+    assert "regularly traded on a recognised stock exchange" in reasons
+    candidates = {(c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
+    assert ("art_10__para_3__point_a__point_i", "0") in candidates
+    assert ("art_10__para_2", "15") in candidates  # if the unread condition is not met
+    exemption = next(t for t in decision["trace"] if t["eid"] == "art_10__para_3__point_a__point_i")
+    assert "regularly traded" in exemption["quote"] and "unknown" in exemption["effect"]
+
+
+def test_nl_bb_an_exemption_whose_only_condition_was_not_read_is_never_applied_blindly():
+    # 10(11) exempts branch remittances "where such profits or income are exempt from tax in the
+    # Netherlands"; read with no condition at all, it would exempt every dividend
+    decision = decide(nl("BB"), income="dividends", source="BB", residence="NL", beneficial_owner=True,
+                      recipient="individual", capital_pct=0, held_months=0)
+    assert decision["status"] == "indeterminate"
+    assert decision["source_taxation"] != "none"
+    assert "any remittances of such profits or income" in " ".join(decision["reasons"])
+    assert ("art_10__para_2", "15") in {(c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
+
+
+def test_nl_is_a_displacing_cap_with_an_unread_condition_keeps_the_answer_open():
+    # 10(2)(a): 0% for a 10% company holding; 10(3): notwithstanding 10(2)(a), Iceland may tax 15%
+    # "as long as" its laws let the company deduct the dividends - a condition no key holds
+    decision = decide(nl("IS"), income="dividends", source="IS", residence="NL", **COMPANY)
+    assert decision["status"] == "indeterminate"
+    assert "as long as according to the laws of Iceland" in " ".join(decision["reasons"])
+    candidates = {(c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
+    assert candidates >= {("art_10__para_2__point_a", "0"), ("art_10__para_3", "15")}
+    # the other way round, 10(3) does not apply (Iceland is not the source): 0% stands
+    reverse = decide(nl("IS"), income="dividends", source="NL", residence="IS", **COMPANY)
+    assert reverse["status"] == "determined" and reverse["max_rate_pct"] == "0"
+    assert reverse["eid"] == "art_10__para_2__point_a"
+
+
+def test_nl_kr_royalty_rates_chosen_by_a_definition_are_not_guessed():
+    decision = decide(nl("KR"), income="royalties", source="KR", residence="NL", beneficial_owner=True, recipient="company")
+    assert decision["status"] == "indeterminate"
+    assert {c["max_rate_pct"] for c in decision["candidates"]} == {"15", "10"}
+    assert "as defined in paragraph 3, subparagraph a)" in " ".join(decision["reasons"])
+
+
+SYNTHETIC = """CONVENTION BETWEEN THE KINGDOM OF SPAIN AND THE REPUBLIC OF ESTONIA
+
+Article 10
+Dividends
+
+1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.
+
+2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:
+
+a) nil per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 20 per cent of the capital of the company paying the dividends;
+
+b) ten per cent of the gross amount of the dividends in all other cases.
+
+3. Notwithstanding subparagraph a) of paragraph 2, where the dividends are paid by a company which is a resident of Spain to a resident of Estonia, the tax so charged shall not exceed 12 per cent of the gross amount of the dividends.
+
+Article 11
+Interest
+
+1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.
+
+2. However, such interest may also be taxed in the Contracting State in which it arises, but if the beneficial owner of the interest is a resident of the other Contracting State, the tax so charged shall not exceed eight per cent of the gross amount of the interest; provided that where the interest is paid on a loan made for a period of more than ten years the tax so charged shall not exceed 4 per cent of the gross amount of the interest.
+
+3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt from tax in that State if it is paid to the State of Estonia.
+"""
+
+
+@cache
+def synthetic() -> taxtreaty.Document:
+    return taxtreaty.parse(SYNTHETIC)
+
+
+def test_a_displacing_cap_whose_conditions_hold_replaces_the_lower_one():
+    spain = decide(synthetic(), income="dividends", source="ES", residence="EE", **COMPANY)
+    assert spain["status"] == "determined"
+    assert (spain["max_rate_pct"], spain["eid"]) == ("12", "art_10__para_3")
+    estonia = decide(synthetic(), income="dividends", source="EE", residence="ES", **COMPANY)
+    assert (estonia["status"], estonia["max_rate_pct"], estonia["eid"]) == ("determined", "0", "art_10__para_2__point_a")
+
+
+def test_a_second_rate_chosen_by_the_loan_term_keeps_the_answer_open():
+    decision = decide(synthetic(), income="interest", source="ES", residence="EE", beneficial_owner=True, recipient="company")
+    assert decision["status"] == "indeterminate"
+    assert {c["max_rate_pct"] for c in decision["candidates"]} == {"8", "4"}
+    assert "loan made for a period of more than ten years" in " ".join(decision["reasons"])
+
+
+def test_the_state_of_estonia_as_recipient_is_its_government():
+    to_state = decide(synthetic(), income="interest", source="ES", residence="EE", beneficial_owner=True,
+                      recipient="government")
+    assert (to_state["status"], to_state["source_taxation"], to_state["eid"]) == ("determined", "none", "art_11__para_3")
