@@ -300,3 +300,94 @@ def test_a_cross_reference_in_lower_case_after_the_number_is_not_a_heading() -> 
     assert article_heading_match("Article 18 (Pensions)") is not None
     assert article_heading_match("ARTIGO 18.° remunerações públicas") is not None
     assert article_heading_match("ARTIGO 18.° remunerações públicas, pensões e outras") is None
+
+
+# -- 3. numbered items written "1.is" inside a point -------------------------------------------------
+
+
+
+@pytest.mark.parametrize("state", ["DK", "EE", "IN", "LV"])
+def test_corpus_article_19_items_are_points_not_paragraphs(state: str) -> None:
+    from conftest import CORPUS
+
+    path = CORPUS / "nl" / f"NL-{state}_convention_EN.txt"
+    if not path.exists():
+        pytest.skip("corpus not found")
+    doc = taxtreaty.parse_file(path)
+    en = doc.version("en")
+    assert en is not None
+    art = en.article("19")
+    assert art is not None
+    assert [p.number for p in art.paragraphs] == ["1", "2", "3"]
+    point_b = doc.find("art_19__para_1__point_b", "en")
+    assert point_b is not None and [p.label for p in point_b.points] == ["1", "2"]
+    assert point_b.points[0].text == "is a national of that State; or"
+    assert point_b.points[1].text.startswith("did not become a resident of that State")
+    # paragraph 2 is the pensions paragraph, not the second item of paragraph 1
+    assert art.paragraphs[1].points[0].text.startswith("Any pension paid by")
+    en_warnings = {(w.code, w.eid) for w in doc.warnings if w.language == "en"}
+    assert ("list_items_missing", "art_19__para_1__point_b") not in en_warnings
+    # the "nationals" definition in article 3 has its two items too
+    definitions = [p for p in art_points(en.article("3")) if p.points and p.points[0].label == "1"]
+    assert len(definitions) == 2 and all([q.label for q in p.points] == ["1", "2"] for p in definitions)
+
+
+def art_points(article: object) -> list:
+    from taxtreaty.structure.model import iter_points
+
+    return [pt for para in article.paragraphs for pt in iter_points(para.points)]  # type: ignore[attr-defined]
+
+
+NUMBERED_ITEMS = """Article 4
+Resident
+1. For the purposes of this Convention, the term "resident of a Contracting State" means any person who:
+(a) is liable to tax therein by reason of domicile; or
+(b) is an individual who:
+1.{sep}is a citizen of that State; and
+2.{sep}has his habitual abode there;
+(c) is that State itself.
+2. Where by reason of the provisions of paragraph 1 an individual is a resident of both States, the tax shall not exceed 2.5 per cent of the amount.
+3. The term "national" means 1.º any individual.
+"""
+
+
+@pytest.mark.parametrize("sep", ["", " ", "  "])
+def test_numbered_items_under_a_point_with_or_without_a_space(sep: str) -> None:
+    doc = taxtreaty.parse(NUMBERED_ITEMS.format(sep=sep))
+    art = doc.versions[0].article("4")
+    assert art is not None
+    assert [p.number for p in art.paragraphs] == ["1", "2", "3"]
+    point_b = doc.find("art_4__para_1__point_b")
+    assert point_b is not None
+    assert [(p.eid, p.text) for p in point_b.points] == [
+        ("art_4__para_1__point_b__point_1", "is a citizen of that State; and"),
+        ("art_4__para_1__point_b__point_2", "has his habitual abode there;"),
+    ]
+    assert [p.label for p in art.paragraphs[0].points] == ["a", "b", "c"]
+    assert "2.5 per cent" in art.paragraphs[1].text and not art.paragraphs[1].points
+    assert art.paragraphs[2].text.endswith("1.º any individual.")
+    assert not [w for w in doc.warnings if w.code in ("list_items_missing", "paragraphs_missing")]
+
+
+def test_a_number_after_an_item_that_ends_its_sentence_is_the_next_paragraph() -> None:
+    text = ("Article 3\nGeneral definitions\n1. In this Convention:\n(a) the term \"national\" means:\n"
+            "1. any individual possessing the nationality;\n2. any legal person so constituted.\n"
+            "2. As regards the application of the Convention, any term not defined has its meaning under the law.\n")
+    doc = taxtreaty.parse(text)
+    art = doc.versions[0].article("3")
+    assert art is not None and [p.number for p in art.paragraphs] == ["1", "2"]
+    assert [p.label for p in art.paragraphs[0].points[0].points] == ["1", "2"]
+    assert art.paragraphs[1].text.startswith("As regards")
+
+
+def test_dash_items_belong_to_the_point_that_announces_them() -> None:
+    text = ("Article 2\nTaxes covered\n1. The existing taxes are in particular:\na) in Spain:\n"
+            "– el impuesto sobre la renta;\n– el impuesto sobre sociedades;\nb) in Portugal:\n"
+            "– o imposto sobre o rendimento;\n– a derrama.\n"
+            "2. The Convention also applies to the following agreements, to wit:\n– the Agreement of 1930;\n"
+            "– the Agreement of 1938.\n")
+    doc = taxtreaty.parse(text)
+    para = doc.find("art_2__para_1")
+    assert para is not None and para.wrap_up is None
+    assert [p.text.count("\n– ") for p in para.points] == [2, 2]
+    assert not [w for w in doc.warnings if w.code == "list_items_missing"]

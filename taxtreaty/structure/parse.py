@@ -312,7 +312,7 @@ class _VersionBuilder:
                         "article_number_inferred", f"art_{number}",
                         f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
                     )
-            elif (kind == "paragraph" and self._accept_paragraph(line)) or (
+            elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (
                 kind == "point" and self._accept_point(line)
             ):
                 pass  # accepted markers open their node as a side effect
@@ -412,21 +412,61 @@ class _VersionBuilder:
         placed = self._place_label(raw)
         if placed is None:
             return False
+        self._open_point(line, line.start + m.end(), placed, printed)  # type: ignore[union-attr]
+        return True
+
+    def _open_point(self, line: Line, content_start: int, placed: tuple[int, str, str, bool], printed: str) -> None:
         depth, label, kind, repaired = placed
+        assert self.para is not None
         del self.stack[depth:]
         parent: _Node = self.stack[-1] if self.stack else self.para
         if parent.pending_wrap_start is not None:
             # text between two items of a list belongs to the item before it
             parent.pending_wrap_start = None
-        point = _PointNode(line.start + m.end(), line.end, label=label, kind=kind,  # type: ignore[union-attr]
-                           printed=printed if repaired else None)
+        point = _PointNode(content_start, line.end, label=label, kind=kind, printed=printed if repaired else None)
         point.marker_start = line.start  # type: ignore[attr-defined]
         parent.children.append(point)
         parent.child_labels.add(label)
         self.stack.append(point)
         for node in [self.para, *self.stack]:
             node.extend(line.end)
+
+    # -- numbered list items ("1.is a national ...") that look like paragraph numbers
+    def _accept_numbered_item(self, line: Line) -> bool:
+        """A "N." line inside a paragraph is an item of a numbered list, not paragraph N, when
+        it opens a list an open point announces ("... who:" then "1. is a national"), or
+        continues such a list ("2." after "1. ...; or"). A "2." after an item that ends its
+        sentence, where paragraph 2 fits, is paragraph 2."""
+        m = line.match
+        number = m.group("num")  # type: ignore[union-attr]
+        if self.para is None or number is None or line.text[len(number):len(number) + 1] != ".":
+            return False
+        value = int(number)
+        placed: tuple[int, str, str, bool] | None = None
+        # the next item of an open numbered list, innermost first
+        for depth in range(len(self.stack) - 1, -1, -1):
+            item = self.stack[depth]
+            if item.kind == "number":
+                if value == int(item.label) + 1:
+                    ends_sentence = self.ct.text[item.start:item.end].rstrip().endswith(".")
+                    if not ends_sentence or not self._paragraph_fits(value):
+                        placed = (depth, number, "number", False)
+                break
+        # a new list that the open point announces ("b) ... who:" then "1.is a national"); under a
+        # paragraph itself, "1." stays ambiguous with the paragraph numbering and is left as it was
+        if placed is None and value == 1 and self.stack and self._announces_list(self.stack[-1]) and (
+            self.stack[-1].kind != "number" and len(self.stack) < MAX_POINT_DEPTH
+        ):
+            placed = (len(self.stack), number, "number", False)
+        if placed is None:
+            return False
+        self._open_point(line, line.start + m.end(), placed, number)  # type: ignore[union-attr]
         return True
+
+    def _paragraph_fits(self, value: int) -> bool:
+        container = self._container_paragraphs() or []
+        last = next((p for p in reversed(container) if p.number is not None), None)
+        return last is not None and last.number is not None and value == int(last.number) + 1
 
     def _place_label(self, raw: str) -> tuple[int, str, str, bool] | None:
         """(depth, label, kind, repaired) for a point label, or None when it is not a point here."""
@@ -548,7 +588,11 @@ class _VersionBuilder:
         assert self.para is not None
         if self.stack:
             innermost = self.stack[-1]
-            open_point = not patterns.SENTENCE_END.search(self.ct.text[innermost.start:innermost.end].rstrip())
+            innermost_text = self.ct.text[innermost.start:innermost.end].rstrip()
+            # dash items under "a) in the Netherlands:" are that point's own list, not a wrap-up
+            open_point = not patterns.SENTENCE_END.search(innermost_text) or (
+                line.kind == "bullet" and (innermost_text.endswith(":") or self._last_line_was_bullet(innermost))
+            )
             if open_point and innermost.pending_wrap_start is None:
                 for node in self.stack:
                     node.extend(line.end)
@@ -563,6 +607,10 @@ class _VersionBuilder:
         self.para.extend(line.end)
         if self.article is not None:
             self.article.end = max(self.article.end, line.end)
+
+    def _last_line_was_bullet(self, node: _Node) -> bool:
+        last_line = self.ct.text[node.start:node.end].rstrip().rsplit("\n", 1)[-1]
+        return "\n" in self.ct.text[node.start:node.end] and bool(patterns.BULLET.match(last_line))
 
     # -- finish
     def finish(self, version_end_of_file: bool) -> tuple[list[Article], list[Protocol]]:
@@ -682,6 +730,8 @@ class _VersionBuilder:
         own = text if not para.children else (self._intro_wrap(para)[0] or "")
         lines = own.split("\n")
         for k, ln in enumerate(lines):
+            if k + 1 < len(lines) and patterns.BULLET.match(lines[k + 1].strip()):
+                continue  # the items are dash bullets ("to wit:" then "– the Agreement of ...")
             if ln.rstrip().endswith(":") and (k + 1 < len(lines) or not para.children):
                 self.warn("list_items_missing", eid,
                           f"{eid} announces a list ({ln.strip()[-40:]!r}) but no items follow in the source text")
