@@ -130,11 +130,31 @@ def _government_state(language: str) -> regex.Pattern[str] | None:
     return regex.compile("|".join(pieces))
 
 
+@cache
+def _adjective_prefilter(language: str) -> regex.Pattern[str] | None:
+    ph = phrases(language)
+    assert ph is not None
+    adjectives = [vocab.fold(str(a)) for a in (ph.raw.get("state_adjectives") or {})]
+    return regex.compile("|".join(regex.escape(a) for a in adjectives)) if adjectives else None
+
+
+def _government_state_in(folded: str, ph: Phrases) -> regex.Pattern[str] | None:
+    """The `government_state` pattern when the clause may hold one: it names a State (a cheap,
+    remembered search) or a State's adjective; None otherwise."""
+    pattern = _government_state(ph.code)
+    if pattern is None:
+        return None
+    adjectives = _adjective_prefilter(ph.code)
+    if not states_named(folded) and (adjectives is None or adjectives.search(folded) is None):
+        return None
+    return pattern
+
+
 def kind_hits(folded: str, ph: Phrases) -> list[tuple[int, int, str]]:
     """(start, end, kind) of every payer or recipient kind named in a clause, "the State of Estonia"
     (`government_state`) included, longest first at a spot."""
     hits = ph.group_hits("kinds", folded)
-    pattern = _government_state(ph.code)
+    pattern = _government_state_in(folded, ph)
     if pattern is None or not pattern.search(folded):
         return hits
     # "a resident of the State of Estonia" is a resident, not the government
@@ -191,7 +211,7 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     """source_state / residence_state when the clause names the States ("paid by a company which is a
     resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
     out: dict[str, Any] = {}
-    government = _government_state(ph.code)
+    government = _government_state_in(folded, ph)
     if government is not None:  # "paid to the State of Estonia": a recipient, not a direction
         folded = government.sub(lambda m: " " * len(m.group()), folded)
     named = [c for c in states_named(folded) if not parties or c in parties]
