@@ -29,10 +29,17 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - pe_connected: bool             the income is effectively connected with a permanent establishment
                                  or fixed base in the source State (article 10(4)/11(4)/12(4) switch,
                                  or the PE part of article 7(1))
+- unread_condition: str          the exact words (cleaned text: page furniture out, hyphenation joined)
+                                 of a condition the clause that selects this rate or exemption states
+                                 but no other key holds ("provided that the shares ... are regularly
+                                 traded on a recognised stock exchange"); several are joined by " … ".
+                                 Never assumed met: the rules engine answers indeterminate, citing them.
+                                 See `taxtreaty.provisions.unread`.
 
 Payer and recipient kinds (`recipient_kinds`, `payer_kinds`): government | local_authority |
 central_bank | bank | pension_fund | named_institution (then `recipient_names` / `payer_names`
-hold the names as printed, whitespace collapsed).
+hold the names as printed, whitespace collapsed). A State named as payer or recipient ("the
+State of Estonia", "o Estado Português", "el Estado español") is `government`.
 
 Values (`Provision.values`), by kind
 - withholding_cap: {"base": "gross_amount"} or {"base": "adjusted_amount"} when the text says
@@ -45,16 +52,30 @@ Values (`Provision.values`), by kind
   "amount": 9000, "currency": "USD"}); amounts are whole units of the currency
 - exemption (students, teachers; allocation exempt_in_host): the same figure keys as threshold
 - relief_method: {"method": "credit", "limit": "ordinary"} | {"method": "exemption"} |
-  {"method": "exemption", "progression": true}; `state` is the State that gives the relief
+  {"method": "exemption", "progression": true} (an exemption and a paragraph keeping the exempt
+  income for the rate) | {"method": "exemption_with_progression", "progression": true,
+  "computed_as": "reduction_of_tax"} (the Dutch method: "shall allow a reduction of its tax", a
+  part of the tax "which bears the same proportion"); the rules engine names both
+  `exemption_with_progression`; `state` is the State that gives the relief
 - time_limit: {"years": 3, "event": "mutual_agreement_case"} (or "months"/"days")
 - date: {"event": "entry_into_force", "days_after": 30, "after": "last_notification"} or
   {"event": "entry_into_force", "date": "2011-09-27"}; {"event": "effect", "from":
-  "january_1_of_year_after_entry_into_force" | "january_1"}
+  "january_1_of_year_after_entry_into_force" | "january_1"};
+  termination (final clauses): {"event": "termination_notice"} with any of "months_before_year_end"
+  (6: "at least six months before the end of any calendar year"), "by" ("06-30": "até ao dia 30 de
+  Junho de qualquer ano civil", "on or before the thirtieth day of June"),
+  "years_after_entry_into_force" (5: notice only after that period); {"event": "termination_effect",
+  "from": "january_1_of_year_after_notice"} ("for taxable years beginning after the end of the
+  calendar year in which the notice is given")
 - anti_abuse: {"test": "principal_purpose" | "limitation_on_benefits" | "conduit"}
 - prevailing_language: {"language": "pt"}; cite eid "final_clause"
 
-`overrides` lists the eIds of the paragraphs this provision prevails over ("Notwithstanding
-paragraph 1" -> ["art_8__para_1"]); ["*"] means any other provision of the convention.
+`overrides` lists the eIds of the paragraphs or items this provision prevails over
+("Notwithstanding paragraph 1" -> ["art_8__para_1"]; "Notwithstanding subparagraph a) of paragraph
+2", "Não obstante o disposto na alínea a) do n.º 2", "No obstante lo dispuesto en el apartado a) del
+párrafo 2" -> ["art_10__para_2__point_a"]; an item named without its paragraph is looked up in the
+article); ["*"] means any other provision of the convention. Caps and exemptions carry it from their
+own sentence or from the introduction of the list they are an item of.
 `state` is the one State a one-sided provision speaks of (ISO code), e.g. the source State of a
 cap that depends on the direction of payment, or the State giving a relief.
 
