@@ -24,7 +24,7 @@ _LANGUAGE_KEYS = {
     "testimonium", "day_words",
 }
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays"}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays", "text_words"}
 
 
 class DataFileError(ValueError):
@@ -51,6 +51,8 @@ class Language:
     iso639_2: str | None = None
     #: names of the days of the week, as gazettes print them before a date line
     weekdays: tuple[str, ...] = ()
+    #: words for "the text" of a language version, as the prevailing-language clause names it
+    text_words: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -148,7 +150,7 @@ def languages() -> dict[str, Language]:
         if missing:
             raise DataFileError(f"languages/{entry.name}: missing keys {sorted(missing)}")
         for key in ("stopwords", "article_words", "chapter_words", "protocol_words",
-                    "convention_title_words", "signature_lead", "prevail_words", "testimonium", "weekdays"):
+                    "convention_title_words", "signature_lead", "prevail_words", "testimonium", "weekdays", "text_words"):
             bad = [w for w in raw.get(key) or () if not isinstance(w, str)]
             if bad:
                 raise DataFileError(f"languages/{entry.name}: {key} has non-text entries {bad} (quote them)")
@@ -177,6 +179,7 @@ def languages() -> dict[str, Language]:
             day_words={fold(k): int(v) for k, v in (raw["day_words"] or {}).items()},
             iso639_2=raw.get("iso639_2"),
             weekdays=tuple(raw.get("weekdays") or ()),
+            text_words=tuple(raw.get("text_words") or ()),
         )
     return result
 

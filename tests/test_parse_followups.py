@@ -391,3 +391,72 @@ def test_dash_items_belong_to_the_point_that_announces_them() -> None:
     assert para is not None and para.wrap_up is None
     assert [p.text.count("\n– ") for p in para.points] == [2, 2]
     assert not [w for w in doc.warnings if w.code == "list_items_missing"]
+
+
+# -- 7. the prevailing-language clause in a final article or a protocol --------------------------------
+
+CONVENIO_ES = """CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE CHILE
+Artículo 1
+Personas comprendidas
+El presente Convenio se aplica a las personas residentes de uno o de ambos Estados contratantes.
+Artículo 2
+Definiciones generales
+1. A los efectos del presente Convenio, todo término no definido tendrá el significado que le atribuya la legislación de ese Estado, prevaleciendo el significado atribuido por la legislación fiscal.
+Artículo 3
+Entrada en vigor
+El presente Convenio entrará en vigor a los treinta días de la última notificación.
+Artículo 4
+Disposiciones finales
+El presente Convenio se redacta en español e inglés. {clause}
+EN FE DE LO CUAL los signatarios firman el presente Convenio.
+Hecho en Madrid, el 7 de julio de 2003, en dos ejemplares.
+"""
+
+
+@pytest.mark.parametrize(
+    ("clause", "language"),
+    [
+        ("En caso de divergencia, prevalecerá el texto inglés.", "en"),
+        ("En caso de divergencia de interpretación, el texto en español prevalecerá.", "es"),
+        ("Ambos textos son igualmente auténticos.", None),
+        # a sentence that says something prevails without naming a text does not count
+        ("En caso de conflicto, prevalecerá la legislación española.", None),
+    ],
+)
+def test_prevailing_language_from_a_final_article(clause: str, language: str | None) -> None:
+    doc = taxtreaty.parse(CONVENIO_ES.format(clause=clause))
+    assert doc.signed is not None and doc.signed.date == "2003-07-07"
+    assert doc.prevailing_language == language
+
+
+PROTOCOL_EN = """CONVENTION BETWEEN THE PORTUGUESE REPUBLIC AND THE REPUBLIC OF KOREA
+Article 1
+Persons covered
+This Convention shall apply to persons who are residents of one or both of the Contracting States.
+Article 2
+General definitions
+1. Any term not defined shall have the meaning under the law of that State, any meaning under the applicable tax laws of that State prevailing over a meaning given to the term under other laws of that State.
+Article 3
+Entry into force
+This Convention shall enter into force on the thirtieth day after the later notification.
+IN WITNESS WHEREOF the undersigned have signed this Convention.
+DONE at Seoul, this 26th day of January 1996, in the Portuguese, Korean and English languages.
+PROTOCOL
+At the signing of the Convention the undersigned have agreed upon the following provisions:
+1. The Protocol forms an integral part of the Convention.
+2. The texts are equally authentic; in case of divergence of interpretation the English text shall prevail.
+"""
+
+
+def test_prevailing_language_from_the_protocol_and_not_from_a_prevailing_meaning() -> None:
+    doc = taxtreaty.parse(PROTOCOL_EN)
+    assert doc.parties == ["PT", "KR"]
+    assert doc.prevailing_language == "en"
+    without = taxtreaty.parse(PROTOCOL_EN.rsplit("\n2. ", 1)[0] + "\n")
+    assert without.prevailing_language is None  # "the tax laws ... prevailing over" is not the clause
+
+
+def test_prevailing_language_in_the_closing_block_still_comes_first() -> None:
+    text = PROTOCOL_EN.replace("in the Portuguese, Korean and English languages.",
+                               "in the Portuguese, Korean and English languages; in case of divergence the Portuguese text shall prevail.")
+    assert taxtreaty.parse(text).prevailing_language == "pt"

@@ -106,31 +106,44 @@ def find_signature(text: str) -> Signed | None:
     return None
 
 
-def find_prevailing_language(text: str) -> str | None:
-    """From the final clause: "...in case of divergence the Portuguese text shall prevail"."""
-    folded = vocab.fold(text)
+@cache
+def _prevail_vocabulary() -> tuple[dict[str, str], regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
+    """(language name -> code, names, prevail verbs, "text" words), all over folded text."""
     names: dict[str, str] = {}
-    prevail: list[str] = []
+    prevail: set[str] = set()
+    text_words: set[str] = set()
     for lang in vocab.languages().values():
         names.update(lang.language_names)
-        prevail += [vocab.fold(w) for w in lang.prevail_words]
-    name_re = regex.compile(r"(?<!\p{L})(" + "|".join(regex.escape(n) for n in sorted(names, key=len, reverse=True)) + r")(?!\p{L})")
-    for word in sorted(set(prevail), key=len, reverse=True):
-        for m in regex.finditer(regex.escape(word), folded):
-            sentence_start = max(folded.rfind(".", 0, m.start()), folded.rfind("\n", 0, m.start())) + 1
-            sentence_end_candidates = [i for i in (folded.find(".", m.end()), folded.find("\n", m.end())) if i >= 0]
-            sentence_end = min(sentence_end_candidates) if sentence_end_candidates else len(folded)
-            sentence = folded[sentence_start:sentence_end]
-            # the language named nearest the verb, before it ("o texto em língua portuguesa prevalecerá")
-            # or after it ("prevalecerá o texto em língua portuguesa")
-            before = list(name_re.finditer(folded[sentence_start:m.start()]))
-            after = name_re.search(folded[m.end():sentence_end])
-            # "the English text shall prevail" / "prevalecerá o texto em língua portuguesa"
-            if after and (not before or after.start() < 40):
-                return names[after.group(1)]
-            if before:
-                return names[before[-1].group(1)]
-            del sentence
+        prevail.update(vocab.fold(w) for w in lang.prevail_words)
+        text_words.update(vocab.fold(w) for w in lang.text_words)
+
+    def words(items: object) -> regex.Pattern[str]:
+        ordered = sorted(items, key=len, reverse=True)  # type: ignore[arg-type]
+        return regex.compile(r"(?<!\p{L})(?:" + "|".join(regex.escape(w) for w in ordered) + r")(?!\p{L})")
+
+    return names, words(names), words(prevail), words(text_words)
+
+
+def find_prevailing_language(text: str) -> str | None:
+    """From a final clause: "...in case of divergence the Portuguese text shall prevail". Only a
+    sentence that names a text ("text", "texto", "versão") and says it prevails counts: "the
+    meaning under the laws of that State prevailing over ..." does not."""
+    folded = vocab.fold(text)
+    names, name_re, prevail_re, text_re = _prevail_vocabulary()
+    for m in prevail_re.finditer(folded):
+        sentence_start = max(folded.rfind(".", 0, m.start()), folded.rfind("\n", 0, m.start())) + 1
+        sentence_end_candidates = [i for i in (folded.find(".", m.end()), folded.find("\n", m.end())) if i >= 0]
+        sentence_end = min(sentence_end_candidates) if sentence_end_candidates else len(folded)
+        if not text_re.search(folded, sentence_start, sentence_end):
+            continue
+        # the language named nearest the verb, before it ("o texto em língua portuguesa prevalecerá")
+        # or after it ("prevalecerá o texto em língua portuguesa")
+        before = list(name_re.finditer(folded, sentence_start, m.start()))
+        after = name_re.search(folded, m.end(), sentence_end)
+        if after and (not before or after.start() - m.end() < 40):
+            return names[after.group()]
+        if before:
+            return names[before[-1].group()]
     return None
 
 
@@ -160,4 +173,25 @@ def fill(doc: Document, ct: CleanText, lines: list[Line]) -> None:
     if doc.signed is None:
         # "assinada em Lisboa em 27 de setembro de 2011" in a gazette's approval text
         doc.signed = find_signature(text)
-    doc.prevailing_language = find_prevailing_language(closing_text) if closing_text else None
+    doc.prevailing_language = prevailing_language(doc, closing_text)
+
+
+#: how many articles at the end of a version may hold the final clauses (entry into force,
+#: termination, "final provisions" with the authentic texts)
+FINAL_ARTICLES = 3
+
+
+def prevailing_language(doc: Document, closing_text: str) -> str | None:
+    """The language whose text prevails, from the first place that says so: the closing block
+    (testimonium, "DONE at ..."), then the final articles of each version, then its protocols.
+    Only a sentence that both says a text prevails and names its language counts."""
+    places = [closing_text]
+    for version in doc.versions:
+        places += ["\n".join(p.text for p in art.paragraphs) for art in version.articles[-FINAL_ARTICLES:]]
+    for version in doc.versions:
+        places += ["\n".join(p.text for p in protocol.paragraphs) for protocol in version.protocols]
+    for text in places:
+        language = find_prevailing_language(text) if text else None
+        if language:
+            return language
+    return None
