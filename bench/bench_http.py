@@ -212,7 +212,9 @@ class Figures:
 
     @property
     def met(self) -> bool:
-        return self.decided.errors == 0 and self.decided.pct(0.99) < TARGET_P99_MS
+        """The issue's target, which only a run at its load can meet."""
+        return (self.clients >= TARGET_CLIENTS and self.decided.errors == 0
+                and self.decided.pct(0.99) < TARGET_P99_MS)
 
 
 def _start_server(url: str, port: int, workers: int) -> subprocess.Popen:
@@ -320,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ratio POST /ask to GET /health: throughput {decided.rps / baseline.rps:.2f}x, "
           f"p50 {decided.pct(0.5) / baseline.pct(0.5):.2f}x, p99 {decided.pct(0.99) / baseline.pct(0.99):.2f}x")
     print(f"target: zero errors and p99 < {TARGET_P99_MS:g} ms at {TARGET_CLIENTS} clients -> "
-          f"{'met' if f.met else 'NOT met'} (errors {decided.errors}, p99 {decided.pct(0.99):.2f} ms, clients {f.clients})")
+          f"{'met' if f.met else 'NOT met' if f.clients >= TARGET_CLIENTS else 'not measured'} (errors {decided.errors}, p99 {decided.pct(0.99):.2f} ms, clients {f.clients})")
     return 0
 
 

@@ -154,3 +154,4 @@ def test_http_p99_below_the_target_load_is_not_a_pass() -> None:
     assert rows[1].figure == pytest.approx(5.0)
     assert _verdicts(rows) == [(True, True), (False, False)]
     assert "50 clients" in rows[1].note
+    assert not _http_figures(10, [5.0] * 1000).met and _http_figures(50, [5.0] * 1000).met
