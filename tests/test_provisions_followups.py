@@ -235,6 +235,8 @@ def test_the_two_defects_reported_by_the_rules_engineer():
     assert iceland.rate_pct == Decimal("15")
     assert iceland.conditions["unread_condition"].startswith("as long as according to the laws of Iceland dividends")
     assert iceland.overrides == ["art_10__para_2__point_a"]
+    allocation = only(corpus("IS"), "art_10__para_3", "allocation")
+    assert allocation.overrides == ["art_10__para_2__point_a"]
 
 
 def test_a_ceiling_on_the_holding_is_not_read_as_a_minimum():

@@ -157,7 +157,9 @@ class _Extractor:
         if m is None or m.start() > 40:
             return []
         window = folded[m.start() : m.start() + 120]
-        window = window[: next((i for i, ch in enumerate(window) if ch in ",;:"), len(window))] if "," in window else window
+        # the reference ends at ";" or ":", or at a comma that does not go on listing numbers or items
+        end = _REFERENCE_END.search(window)
+        window = window[: end.start()] if end else window
         refs = figures.find_references(window, ph)
         arts = [n for kind, n in refs if kind == "article"]
         article = f"art_{arts[0]}" if arts else unit.article.eid
@@ -590,9 +592,12 @@ class _Extractor:
         return False
 
     def _overrides(self, unit: Unit, sentence: str, ph: Phrases) -> list[str]:
-        """"Notwithstanding any other provision" -> ["*"]; "Notwithstanding paragraph 1" -> that paragraph's eid."""
+        """"Notwithstanding any other provision" -> ["*"]; "Notwithstanding paragraph 1" -> that paragraph's eid;
+        "Notwithstanding subparagraph a) of paragraph 2" -> that item's eid."""
         if ph.has("notwithstanding_any", sentence):
             return ["*"]
+        if figures.find_point_references(sentence[:160], ph):
+            return self._references_displaced(unit, sentence, ph)
         m = ph.find("notwithstanding", sentence)
         if m is None or m.start() > 40:
             return []
@@ -826,6 +831,10 @@ class _Extractor:
                 kind="prevailing_language", values={"language": language}, cite=cite,
             ))
             return
+
+
+#: where a "notwithstanding" reference ends: ";", ":", or a comma not followed by more numbers or items
+_REFERENCE_END = regex.compile(r"[;:]|,(?!\s*(?:\(?\d|\(?[a-z]\)|and\b|or\b|e\b|ou\b|y\b|o\b|sub|para|al[ií]nea|apartado|n\.))")
 
 
 @cache
