@@ -340,3 +340,44 @@ def test_spanish_termination_in_other_words():
     dates = [p.values for p in extract(ES_TERMINATION).find(kind="date")]
     assert {"event": "termination_notice", "by": "06-30"} in dates
     assert {"event": "termination_effect", "from": "january_1_of_year_after_notice"} in dates
+
+
+PT_FURNITURE = """CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA
+
+Artigo 10.º
+Dividendos
+
+1 — Os dividendos pagos por uma sociedade residente de um Estado Contratante a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.
+
+2 — Esses dividendos podem, no entanto, ser igualmente tributados no Estado Contratante de que é residente a sociedade que paga os dividendos, mas se o beneficiário efectivo dos dividendos for um residente do outro Estado Contratante, o imposto assim estabelecido não excederá:
+
+a) 5 % do montante bruto dos dividendos, se o beneficiário efectivo for uma sociedade que detenha directa-
+
+12 DE MARÇO DE 2003
+
+4321
+
+mente pelo menos 25 % do capital da sociedade que paga os dividendos;
+
+b) 10 % do montante bruto dos dividendos, se o beneficiário efectivo for uma sociedade que detenha pelo menos 10 % do capital, salvo se a sociedade que paga os dividendos for uma sociedade de investimento imobiliá-
+
+12 DE MARÇO DE 2003
+
+4322
+
+rio;
+
+c) 15 % do montante bruto dos dividendos, nos restantes casos.
+"""
+
+
+def test_page_furniture_and_hyphenation_inside_a_condition():
+    ps = extract(PT_FURNITURE)
+    direct = only(ps, "art_10__para_2__point_a", "withholding_cap")
+    assert direct.rate_pct == Decimal("5") and direct.conditions["min_capital_pct"] == Decimal("25")
+    assert "unread_condition" not in direct.conditions  # "directa-" + page break + "mente" is one word
+    assert "4321" in direct.cite.quote  # the quote is the original slice, furniture included
+    reit = only(ps, "art_10__para_2__point_b", "withholding_cap")
+    assert reit.conditions["unread_condition"] == (
+        "salvo se a sociedade que paga os dividendos for uma sociedade de investimento imobiliário")
+    assert "unread_condition" not in only(ps, "art_10__para_2__point_c", "withholding_cap").conditions
