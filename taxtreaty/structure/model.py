@@ -91,7 +91,10 @@ class Version(Node):
     protocols: list[Protocol] = Field(default_factory=list)
 
     def article(self, number: str) -> Article | None:
-        return next((a for a in self.articles if a.number == number), None)
+        """The article numbered `number` as printed ("10", "IV"), or by its eId's number ("4" finds
+        a roman "IV", whose eId is `art_4`)."""
+        found = next((a for a in self.articles if a.number == number), None)
+        return found or next((a for a in self.articles if a.eid == f"art_{number}"), None)
 
     def by_topic(self, topic: str) -> list[Article]:
         return [a for a in self.articles if a.topic == topic]

@@ -25,8 +25,22 @@ def clean_article_number(raw: str) -> str:
 
 
 def article_number_value(number: str) -> int | None:
+    """10 for "10" and "10a"; 4 for "IV" (an article number in roman numerals is kept in capitals
+    as printed, while `clean_article_number` lower-cases letters after digits)."""
     m = _DIGITS.match(number)
-    return int(m.group()) if m else None
+    if m:
+        return int(m.group())
+    return roman_to_int(number) if number.isupper() else None
+
+
+def article_eid_number(number: str) -> str:
+    """The number an article's eId carries: as printed, except roman numerals, which take their
+    arabic value ("IV" -> "4") so that eIds align across treaties (`art_4`)."""
+    if number.isupper():
+        value = roman_to_int(number)
+        if value is not None:
+            return str(value)
+    return number
 
 
 def roman_to_int(label: str) -> int | None:

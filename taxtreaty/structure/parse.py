@@ -32,9 +32,11 @@ from taxtreaty.structure.model import (
     Warning,
 )
 from taxtreaty.structure.numbers import (
+    article_eid_number,
     article_number_value,
     clean_article_number,
     clean_label,
+    int_to_roman,
     label_for,
     label_kinds,
     label_value,
@@ -53,7 +55,32 @@ _CUT_WORD = regex.compile(r"\p{L}[-‐]$")
 
 
 def _article_eid(number: str) -> str:
-    return f"art_{number}"
+    return f"art_{article_eid_number(number)}"
+
+
+def heading_number(match: object) -> str | None:
+    """The article number a heading match prints: "10", "8a", "IV"; None for a damaged one."""
+    if match.group("roman"):  # type: ignore[attr-defined]
+        return match.group("roman").upper()  # type: ignore[attr-defined]
+    num = match.group("num")  # type: ignore[attr-defined]
+    return clean_article_number(num) if num else None
+
+
+def heading_value(match: object) -> int | None:
+    number = heading_number(match)
+    return article_number_value(number) if number else None
+
+
+def _number_style(lines: list[Line]) -> None:
+    """Roman article numbers ("ARTICLE IV") are read only when the document numbers its
+    articles that way: the style most headings use wins, and headings of the other style are
+    demoted to text (in an arabic treaty "Article I" is not a heading, and vice versa)."""
+    headings = [ln for ln in lines if ln.kind == "article" and not ln.match.group("damaged")]  # type: ignore[union-attr]
+    roman = sum(1 for ln in headings if ln.match.group("roman"))  # type: ignore[union-attr]
+    roman_style = roman > len(headings) - roman
+    for ln in headings:
+        if bool(ln.match.group("roman")) != roman_style:  # type: ignore[union-attr]
+            ln.kind, ln.match = "text", None
 
 
 class NoArticlesError(InputError):
@@ -183,6 +210,8 @@ class _VersionBuilder:
         self.protocol: _ProtocolNode | None = None
         self.para: _ParaNode | None = None
         self.stack: list[_PointNode] = []
+        #: the version numbers its articles in roman numerals ("ARTICLE IV")
+        self.roman = any(ln.kind == "article" and ln.match.group("roman") for ln in lines)  # type: ignore[union-attr]
 
     # -- warnings
     def warn(self, code: str, eid: str | None, message: str) -> None:
@@ -216,8 +245,9 @@ class _VersionBuilder:
             expected = (last + 1) if last is not None else self._number_from_next(index)
             if expected is None:
                 return None
-            return str(expected), True
-        number = clean_article_number(m.group("num"))  # type: ignore[union-attr]
+            return self._format_number(expected), True
+        number = heading_number(m)  # type: ignore[assignment]
+        assert number is not None
         value = article_number_value(number)
         if last is None or value is None:
             return number, False
@@ -231,15 +261,20 @@ class _VersionBuilder:
             index + 1 < len(self.lines) and self._is_title_line(self.lines[index + 1])
         )
         if value > last and has_title:
-            self.warn("articles_missing", f"art_{number}",
-                      f"article {number} follows article {last}: articles {last + 1}-{value - 1} are not in the text")
+            self.warn("articles_missing", _article_eid(number),
+                      f"article {number} follows article {self.articles[-1].number}: articles "
+                      f"{self._format_number(last + 1)}-{self._format_number(value - 1)} are not in the text")
             return number, False
         return None
+
+    def _format_number(self, value: int) -> str:
+        """An inferred article number, in the style the version prints its numbers."""
+        return int_to_roman(value).upper() if self.roman else str(value)
 
     def _number_from_next(self, index: int) -> int | None:
         for line in self.lines[index + 1 :]:
             if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
-                value = article_number_value(clean_article_number(line.match.group("num")))  # type: ignore[union-attr]
+                value = heading_value(line.match)
                 return value - 1 if value and value > 1 else None
         return None
 
@@ -309,7 +344,7 @@ class _VersionBuilder:
                 self.article.heading = title or None  # type: ignore[union-attr]
                 if inferred:
                     self.warn(
-                        "article_number_inferred", f"art_{number}",
+                        "article_number_inferred", _article_eid(number),
                         f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
                     )
             elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (
@@ -341,10 +376,11 @@ class _VersionBuilder:
         first = next((ln for ln in self.lines if ln.kind == "article" and not ln.match.group("damaged")), None)  # type: ignore[union-attr]
         if first is None:
             return None
-        value = article_number_value(clean_article_number(first.match.group("num")))  # type: ignore[union-attr]
+        value = heading_value(first.match)
         if not value or value <= 1:
             return None
-        art = _ArticleNode(line.start, line.end, str(value - 1), number_inferred=True, complete=False, fragment=True)
+        art = _ArticleNode(line.start, line.end, self._format_number(value - 1), number_inferred=True, complete=False,
+                           fragment=True)
         self.articles.append(art)
         self.article = art
         return art
@@ -399,7 +435,7 @@ class _VersionBuilder:
 
     def _owner_eid(self) -> str | None:
         if self.article is not None:
-            return f"art_{self.article.number}"
+            return _article_eid(self.article.number)
         return None
 
     # -- points
@@ -625,7 +661,7 @@ class _VersionBuilder:
             if last.paragraphs and cut_mid_sentence:
                 last.paragraphs[-1].complete = False
             self.warn(
-                "text_truncated", f"art_{last.number}",
+                "text_truncated", _article_eid(last.number),
                 "the text stops " + ("mid-sentence " if cut_mid_sentence else "")
                 + f"in article {last.number} before the convention's closing clause; the rest is not in the source",
             )
@@ -663,7 +699,7 @@ class _VersionBuilder:
                   "the rest of it is not in the source")
 
     def _article_model(self, a: _ArticleNode) -> Article:
-        eid = f"art_{a.number}"
+        eid = _article_eid(a.number)
         paragraphs = self._paragraph_models(eid, a.paragraphs)
         end = max([a.end] + [p.end for p in a.paragraphs])
         body = "\n".join(p.text for p in paragraphs)
@@ -757,7 +793,7 @@ def _segment_versions(lines: list[Line]) -> list[list[Line]]:
         if line.kind == "title" and (seen_article or in_protocol):
             restart = True
         elif line.kind == "article" and not in_protocol and not line.match.group("damaged"):  # type: ignore[union-attr]
-            value = article_number_value(clean_article_number(line.match.group("num")))  # type: ignore[union-attr]
+            value = heading_value(line.match)
             if value == 1 and max_number >= 3:
                 restart = True
         if restart:
@@ -767,7 +803,7 @@ def _segment_versions(lines: list[Line]) -> list[list[Line]]:
         if line.kind == "article" and not in_protocol:
             seen_article = True
             if not line.match.group("damaged"):  # type: ignore[union-attr]
-                max_number = max(max_number, article_number_value(clean_article_number(line.match.group("num"))) or 0)  # type: ignore[union-attr]
+                max_number = max(max_number, heading_value(line.match) or 0)
         elif line.kind == "protocol" and seen_article:
             in_protocol = True
     return [s for s in segments if s]
@@ -779,6 +815,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     raw = data if data is not None else original.encode("utf-8")
     ct = clean(original)
     lines = split_lines(ct.text)
+    _number_style(lines)
     warnings: list[Warning] = [Warning(code="encoding", eid=None, language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []
     for segment in _segment_versions(lines):
