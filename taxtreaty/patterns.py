@@ -88,8 +88,12 @@ PARAGRAPH_MARKER = regex.compile(
     r"^(?:(?P<num>\d{1,3})(?:[^\S\n]*[—–-][^\S\n]*|\.(?![\d º°ª])[^\S\n]*|\.[^\S\n]+)|\((?P<pnum>\d{1,3})\)[^\S\n]*)(?=\S|$)"
 )
 
-#: a point label before ")": "a)", "(b)", "ii)", and OCR-damaged shapes ("£>)", "Hi)", "í)")
-POINT_MARKER = regex.compile(r"^(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)[^\S\n]*(?=\S|$)")
+#: a point label before ")": "a)", "(b)", "ii)", and OCR-damaged shapes ("£>)", "Hi)", "í)"); or a
+#: lower-case letter or roman numeral and a dot before a space ("a. to carry out", "iv. the tax"),
+#: as the Dutch treaty collection prints them ("i.e." has no space after its first dot)
+POINT_MARKER = regex.compile(
+    r"^(?:(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)[^\S\n]*(?=\S|$)|(?P<label>[a-z]|[ivx]{2,6})\.[^\S\n]+(?=\S))"
+)
 
 #: dash bullets in lists of taxes ("- de inkomstenbelasting", "— the income tax")
 BULLET = regex.compile(r"^[-–—•·][^\S\n]*\S")

@@ -558,3 +558,30 @@ def test_roman_articles_print_valid_akoma_ntoso_with_arabic_eids() -> None:
     ns = {"akn": "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"}
     articles = root.findall(".//akn:article", ns)
     assert [(a.get("eId"), a.find("akn:num", ns).text) for a in articles][:2] == [("art_1", "I"), ("art_2", "II")]
+
+
+# -- 3 (same files). lettered items written "a. to carry out" -----------------------------------------
+
+def test_letter_dot_items_are_points_and_i_e_is_not() -> None:
+    text = ("Article 26\nExchange of information\n1. The competent authorities shall exchange information.\n"
+            "2. In no case shall paragraph 1 be construed so as to impose the obligation:\n"
+            "a. to carry out administrative measures at variance with the laws;\n"
+            "b. to supply information which is not obtainable under the laws, that is\ni.e. not in the normal course;\n"
+            "c. to supply information which would disclose any trade secret.\n"
+            "3. The taxes are:\na. in Iceland:\ni. the national income tax;\nii. the municipal income tax;\n"
+            "b. in the Netherlands:\ni. the income tax.\n")
+    doc = taxtreaty.parse(text)
+    para_2 = doc.find("art_26__para_2")
+    assert para_2 is not None and [p.label for p in para_2.points] == ["a", "b", "c"]
+    assert para_2.points[1].text == "to supply information which is not obtainable under the laws, that is i.e. not in the normal course;"
+    para_3 = doc.find("art_26__para_3")
+    assert para_3 is not None
+    assert [(p.label, [q.label for q in p.points]) for p in para_3.points] == [("a", ["i", "ii"]), ("b", ["i"])]
+    assert not [w for w in doc.warnings if w.code == "list_items_missing"]
+
+
+def test_corpus_exchange_of_information_items_with_a_dot(corpus_dir: Path) -> None:
+    doc = taxtreaty.parse_file(corpus_dir / "nl" / "NL-IN_convention_EN.txt")
+    para = doc.find("art_26__para_3", "en")
+    assert para is not None and [p.label for p in para.points] == ["a", "b", "c"]
+    assert para.points[0].text.startswith("to carry out administrative measures")
