@@ -585,3 +585,17 @@ def test_corpus_exchange_of_information_items_with_a_dot(corpus_dir: Path) -> No
     para = doc.find("art_26__para_3", "en")
     assert para is not None and [p.label for p in para.points] == ["a", "b", "c"]
     assert para.points[0].text.startswith("to carry out administrative measures")
+
+
+def test_a_language_code_read_as_a_boolean_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    en = vocab._data_text("languages", "en.yaml")
+    damaged = en.replace("language_names: {english: en,", "language_names: {norwegian: no, english: en,")
+    assert damaged != en
+    monkeypatch.setattr(vocab, "_data_text", lambda *parts: damaged)
+    vocab.languages.cache_clear()
+    try:
+        with pytest.raises(vocab.DataFileError, match=r"^languages/\w+\.yaml: language_names has non-text codes \{'norwegian': False\}"):
+            vocab.languages()
+    finally:
+        monkeypatch.undo()
+        vocab.languages.cache_clear()
