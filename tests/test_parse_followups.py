@@ -599,3 +599,14 @@ def test_a_language_code_read_as_a_boolean_is_refused(monkeypatch: pytest.Monkey
     finally:
         monkeypatch.undo()
         vocab.languages.cache_clear()
+
+
+def test_a_page_date_after_the_testimonium_is_still_furniture() -> None:
+    from taxtreaty.text import clean
+
+    ct = clean("EM TESTEMUNHO DO QUAL os signatários assinaram a presente Convenção.\n12 DE MARÇO DE 2003\n"
+               "1234\nFeito em Lisboa, em 6 de março de 1992.\n")
+    assert ct.text == ("EM TESTEMUNHO DO QUAL os signatários assinaram a presente Convenção.\n"
+                       "Feito em Lisboa, em 6 de março de 1992.")
+    kept = clean("DONE at Lisbon, on\n6 March 1992\n")
+    assert kept.text == "DONE at Lisbon, on 6 March 1992" and not kept.furniture

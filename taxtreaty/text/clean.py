@@ -160,8 +160,20 @@ def repeated_lines(original: str) -> frozenset[str]:
 
 
 def _expects_date(previous: str) -> bool:
-    """A date right under "DONE at Lisbon, this" / "Feito em Lisboa, em" is the signature date."""
-    return bool(patterns.closing_formula().match(previous.strip())) and not _DIGIT_RUN.search(previous)
+    """A date right under "DONE at Lisbon, this" / "Feito em Lisboa, em" (a signature lead whose
+    sentence goes on, with no date of its own) is the signature date, not a page's date line."""
+    previous = previous.strip()
+    return (
+        bool(_signature_lead().match(previous))
+        and not _DIGIT_RUN.search(previous)
+        and not patterns.SENTENCE_END.search(previous)
+    )
+
+
+@cache
+def _signature_lead() -> regex.Pattern[str]:
+    words = "|".join(regex.escape(w) for w in vocab.all_words("signature_lead"))
+    return regex.compile(rf"^[*_]*(?i:{words})\b")
 
 
 def _expects_number(previous: str) -> bool:
