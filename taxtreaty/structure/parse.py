@@ -50,6 +50,8 @@ from taxtreaty.text.clean import article_heading_match, heading_title_ok, title_
 MAX_POINT_DEPTH = 6
 
 
+#: how much of the end of an open point is looked at to tell whether it goes on
+_TAIL = 200
 #: the end of a text cut inside a hyphenated word ("mon-")
 _CUT_WORD = regex.compile(r"\p{L}[-‐]$")
 
@@ -624,7 +626,8 @@ class _VersionBuilder:
         assert self.para is not None
         if self.stack:
             innermost = self.stack[-1]
-            innermost_text = self.ct.text[innermost.start:innermost.end].rstrip()
+            # only the end of the point is looked at: a point of ten thousand lines stays linear
+            innermost_text = self.ct.text[max(innermost.start, innermost.end - _TAIL):innermost.end].rstrip()
             # dash items under "a) in the Netherlands:" are that point's own list, not a wrap-up
             open_point = not patterns.SENTENCE_END.search(innermost_text) or (
                 line.kind == "bullet" and (innermost_text.endswith(":") or self._last_line_was_bullet(innermost))
@@ -645,8 +648,9 @@ class _VersionBuilder:
             self.article.end = max(self.article.end, line.end)
 
     def _last_line_was_bullet(self, node: _Node) -> bool:
-        last_line = self.ct.text[node.start:node.end].rstrip().rsplit("\n", 1)[-1]
-        return "\n" in self.ct.text[node.start:node.end] and bool(patterns.BULLET.match(last_line))
+        text = self.ct.text
+        line_start = text.rfind("\n", node.start, node.end)
+        return line_start >= 0 and bool(patterns.BULLET.match(text[line_start + 1:node.end]))
 
     # -- finish
     def finish(self, version_end_of_file: bool) -> tuple[list[Article], list[Protocol]]:
