@@ -610,3 +610,11 @@ def test_a_page_date_after_the_testimonium_is_still_furniture() -> None:
                        "Feito em Lisboa, em 6 de março de 1992.")
     kept = clean("DONE at Lisbon, on\n6 March 1992\n")
     assert kept.text == "DONE at Lisbon, on 6 March 1992" and not kept.furniture
+
+
+def test_a_long_dash_list_stays_in_its_point() -> None:
+    items = "".join(f"– the tax number {i} on income;\n" for i in range(3000))
+    doc = taxtreaty.parse(f"Article 2\nTaxes covered\n1. The taxes are:\na) in Spain:\n{items}b) in Portugal: the IRS.\n")
+    point_a = doc.find("art_2__para_1__point_a")
+    assert point_a is not None and point_a.text.count("\n– the tax number") == 3000
+    assert [p.label for p in doc.find("art_2__para_1").points] == ["a", "b"]  # type: ignore[union-attr]
