@@ -130,13 +130,14 @@ def test_loader_reads_jsonl_and_names_the_bad_line(tmp_path: Path) -> None:
 
 def test_every_shipped_cases_file_loads() -> None:
     files = sorted(CASES.glob("*.yaml"))
-    assert {f.name for f in files} >= {"seeds.yaml", "synthetic_en.yaml", "synthetic_es.yaml", "synthetic_pt.yaml"}
+    main_files = {"seeds.yaml", "synthetic_en.yaml", "synthetic_es.yaml", "synthetic_pt.yaml"}
+    assert {f.name for f in files} >= main_files
     for path in files:
         cases = load_cases(path).cases
-        if path.name == "pending.yaml":
-            continue
-        assert len(cases) >= 10
-        assert {c.kind for c in cases} == {"decision", "provision"}, path
+        assert cases, path
+        if path.name in main_files:
+            assert len(cases) >= 10
+            assert {c.kind for c in cases} == {"decision", "provision"}, path
 
 
 # -- comparing ----------------------------------------------------------------------------------
@@ -327,20 +328,23 @@ def test_shipped_cases_are_green() -> None:
     missing = _engines_available()
     if missing:
         pytest.skip(f"the rules engine or the extractor has not landed yet: {missing}")
-    files = sorted(str(p.relative_to(ROOT)) for p in CASES.glob("*.yaml") if p.name != "pending.yaml")
+    files = sorted(str(p.relative_to(ROOT)) for p in CASES.glob("*.yaml") if not p.name.startswith("pending"))
     result = run_cli("check", *files)
     assert result.stdout.splitlines()[-1].endswith(" 0 failed"), result.stdout
     assert result.returncode == 0
 
 
-def test_pending_cases_still_fail_and_say_why() -> None:
+@pytest.mark.parametrize("pending_file", sorted(CASES.glob("pending*.yaml")), ids=lambda p: p.name)
+def test_pending_cases_still_fail_and_say_why(pending_file: Path) -> None:
+    """Cases read from the text that the engine does not answer yet live in pending*.yaml (none
+    at the moment); each must still fail, and move to its treaty's file once it passes."""
     missing = _engines_available()
     if missing:
         pytest.skip(f"the rules engine or the extractor has not landed yet: {missing}")
-    pending = load_cases(CASES / "pending.yaml")
+    pending = load_cases(pending_file)
     report = run_cases(pending)
     now_passing = [r.case.id for r in report.results if r.passed]
-    assert not now_passing, f"pending cases now pass: move {now_passing} from pending.yaml to their treaty's file"
+    assert not now_passing, f"pending cases now pass: move {now_passing} from {pending_file.name} to their treaty's file"
     assert all(r.error is None for r in report.results), [r.line() for r in report.failures()]
 
 

@@ -28,6 +28,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import SENTENCE_END
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.align import divergences, missing_articles
@@ -284,9 +285,21 @@ class _Extractor:
             # "shall not exceed 5 per cent ... if ...; 15 per cent ... in all other cases": a sentence
             # that follows a capped one after ";" continues its list of rates
             chained_from: str | None = None
-            for k, (s_start, s_end) in enumerate(unit.sentences()):
+            sentences = unit.sentences()
+            cut_unit = self._cut_after(unit)
+            for k, (s_start, s_end) in enumerate(sentences):
                 sentence = unit.folded[s_start:s_end]
                 previous_chain, chained_from = chained_from, None
+                if cut_unit and k == len(sentences) - 1 and not SENTENCE_END.search(sentence.rstrip()) \
+                        and (inherited_cap or ph.has("cap", sentence)) and figures.find_rates(sentence, ph):
+                    # the source stops inside this clause: the words after its rate (the conditions
+                    # that select it, or "per cent" after a threshold) are lost, so no rate is certain
+                    found = unit_found = True
+                    self.add(unit, "withholding_cap", self.cite(unit, s_start, s_end), status="unknown",
+                             reason=f"{cite_label(unit.article, unit.eid)} is cut off mid-sentence in the source text; "
+                             "the rest of the clause, and the conditions it may set, are missing",
+                             conditions=cond.clause_conditions(sentence, ph, self.parties))
+                    continue
                 damaged_rates = figures.find_damaged_rates(sentence, ph)
                 if damaged_rates:
                     cap = ph.find("cap", sentence)
