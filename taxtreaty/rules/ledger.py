@@ -305,6 +305,11 @@ class LedgerEvaluator:
         self.payers = list(tables().payer_kinds)
         self._bounds = self._collect_bounds()
         self._relevant = self._relevance()
+        #: the same table as one integer per (treaty, income) group, a bit per fact
+        self._fact_bit = {fact: bit for bit, fact in enumerate(self._relevant)}
+        self._relevant_bits = np.zeros(len(self.book.treaties) * len(self.income_values), dtype=np.int16)
+        for fact, bit in self._fact_bit.items():
+            self._relevant_bits |= self._relevant[fact].astype(np.int16) << bit
         #: outcomes by (treaty, codes): a case seen in one chunk is not decided again in the next
         self._memo: dict[tuple[int, ...], Outcome] = {}
         self.decided = 0
@@ -478,6 +483,9 @@ class LedgerEvaluator:
         key = group.astype(np.int64)
         span = 1
         masked: dict[str, Any] = {}
+        #: facts some but not all of this chunk's (treaty, income) groups read: blanked per row
+        partly: list[str] = []
+        row_bits: np.ndarray | None = None
         present = np.bincount(group, minlength=len(self.book.treaties) * n_income) > 0
         for fact, (values, cardinality) in columns.items():
             if np.ndim(values) == 0:  # a column the ledger lacks: "not given" on every row, no split
@@ -487,11 +495,18 @@ class LedgerEvaluator:
             if not table.any():  # no rule of any treaty and income in this chunk reads it
                 masked[fact] = np.int64(-2)
                 continue
-            masked[fact] = values if table.all() else np.where(self._relevant[fact][group], values, -2)
+            masked[fact] = values
+            # the digit of this fact in the key: its code + 2, or 0 (= blanked, -2 + 2) where the
+            # group does not read it; one gather of every group's relevance bits serves all facts
+            digit = values + 2
+            if not table.all():
+                partly.append(fact)
+                if row_bits is None:
+                    row_bits = self._relevant_bits[group]
+                digit *= (row_bits >> self._fact_bit[fact]) & 1
             span *= cardinality + 2
             key *= cardinality + 2
-            key += masked[fact]
-            key += 2
+            key += digit
         if span * max(1, len(self.book.treaties) * n_income) >= 2**62:  # pragma: no cover - huge vocabularies
             raise InputError("ledger: too many distinct thresholds to evaluate in one pass")
         key[~covered] = -1
@@ -506,6 +521,10 @@ class LedgerEvaluator:
             for name, values in (*masked.items(), ("treaty", treaty), ("income", income), ("source", source),
                                  ("residence", residence))
         }
+        if partly:  # blank, on the representatives only, the facts their group does not read
+            picked_group = group[representative]
+            for fact in partly:
+                picked[fact] = np.where(self._relevant[fact][picked_group], masked[fact][representative], -2).tolist()
         outcomes: list[Outcome] = []
         for u in range(len(representative)):
             if uniques[u] < 0:  # rows without a treaty or malformed: outputs stay empty
