@@ -130,13 +130,13 @@ _COMPILED_LOCK = threading.Lock()
 
 def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
     """`doc` compiled into the engine's rule set, once per (text, parties)."""
-    if parties:
-        doc = doc.model_copy()
-        doc.parties = list(parties)
-    key = (doc.source.sha256, tuple(doc.parties))
+    key = _compiled_key(doc, parties)
     with _COMPILED_LOCK:
         if key in _COMPILED:
             return _COMPILED[key]
+    if parties:
+        doc = doc.model_copy()
+        doc.parties = list(parties)
     try:
         from taxtreaty.rules import compile_treaty
     except ImportError:
@@ -152,6 +152,32 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
     gc.collect()  # compiled rule sets are long-lived too (see store_backend): freeze only live objects
     gc.freeze()
     return compiled
+
+
+def _compiled_key(doc: Document, parties: list[str] | None) -> tuple[str, tuple[str, ...]]:
+    return doc.source.sha256, tuple(parties) if parties else tuple(doc.parties)
+
+
+def decide_if_ready(backend: Backend, treaty: str | None, scenario: Scenario,
+                    parties: list[str] | None = None) -> dict[str, Any] | None:
+    """`decide` when everything it needs is already in memory (documents parsed, rule sets
+    compiled: tens of microseconds of work), else None and the caller decides in a thread.
+
+    Only a backend that can tell (`ready`) qualifies; nothing here reads the store or compiles.
+    """
+    ready = getattr(backend, "ready", None)
+    if ready is None or not ready(treaty):
+        return None
+    treaty_id = treaty if treaty else backend.treaty_for_parties(scenario.source, scenario.residence)
+    if treaty_id is None or not ready(treaty_id):
+        return None  # unknown treaty: the thread path answers the 404 as before
+    docs = backend.documents(treaty_id)
+    with _COMPILED_LOCK:
+        if not docs or any(_compiled_key(doc, parties) not in _COMPILED for doc in docs):
+            return None
+    if treaty:
+        resolve_treaty(backend, treaty, scenario)
+    return decide(backend, treaty_id, scenario, parties)
 
 
 def decide(backend: Backend, treaty_id: str, scenario: Scenario, parties: list[str] | None = None) -> dict[str, Any]:

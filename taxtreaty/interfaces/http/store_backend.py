@@ -29,6 +29,8 @@ _MARK = "**"
 class StoreBackend:
     #: seconds between checks that the store has not changed under us
     FRESHNESS = 1.0
+    #: `ready` says no this long before the view needs its freshness check
+    READY_MARGIN = 0.01
 
     def __init__(self, store: Any) -> None:
         self.store = store
@@ -65,6 +67,26 @@ class StoreBackend:
         summaries = {s.id: self._summary_dict(s, damaged) for s in self.store.list_treaties()}
         self._view = (generation, summaries, shas)
         return summaries, shas
+
+    def ready(self, treaty_id: str | None) -> bool:
+        """True when answering about `treaty_id` needs no store access: the view of the store is
+        fresh and the treaty's documents are parsed (None: only the view, for a lookup by parties).
+
+        The API decides a scenario on the event loop when this holds (see `service.decide_if_ready`):
+        a thread hop costs more than such a decision; anything that may touch the store goes to a
+        thread under the request time limit.
+        """
+        view = self._view
+        if view is None or getattr(self.store, "documents", None) is not None:
+            return False
+        # The margin keeps the view from going stale (and `_current` from querying the store on
+        # the loop) between this check and the decision, microseconds later.
+        if time.monotonic() - self._checked_at >= self.FRESHNESS - self.READY_MARGIN:
+            return False
+        if treaty_id is None:
+            return True
+        shas = view[2].get(treaty_id)
+        return bool(shas) and all(s in self._docs for s in shas)
 
     @classmethod
     def open(cls, url: str | None) -> StoreBackend:
