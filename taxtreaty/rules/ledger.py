@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -526,16 +527,17 @@ class LedgerEvaluator:
             for fact in partly:
                 picked[fact] = np.where(self._relevant[fact][picked_group], masked[fact][representative], -2).tolist()
         outcomes: list[Outcome] = []
-        for u in range(len(representative)):
+        names = tuple(picked)
+        source_at, residence_at = names.index("source"), names.index("residence")
+        for u, codes_of_case in enumerate(zip(*picked.values(), strict=True)):
             if uniques[u] < 0:  # rows without a treaty or malformed: outputs stay empty
-                outcomes.append(Outcome("", None, None, None, None, None, None, ""))
+                outcomes.append(_NO_OUTCOME)
                 continue
-            facts = {name: column[u] for name, column in picked.items()}
-            # state codes are per chunk: the memo keys on the codes themselves
-            memo = (*facts.values(), states[facts["source"]], states[facts["residence"]])
+            # state codes are per chunk: the memo keys on the codes and the States they stand for
+            memo = (*codes_of_case, states[codes_of_case[source_at]], states[codes_of_case[residence_at]])
             outcome = self._memo.get(memo)
             if outcome is None:
-                outcome = self._memo[memo] = self._decide(facts, states)
+                outcome = self._memo[memo] = self._decide(dict(zip(names, codes_of_case, strict=True)), states)
                 self.decided += 1
             outcomes.append(outcome)
 
@@ -614,24 +616,15 @@ class _Column:
     broadcasting one value per decided group to a million rows costs one integer take."""
 
     def __init__(self, values: list[Any], row_codes: np.ndarray) -> None:
-        self.categories: list[Any] = []
-        index: dict[Any, int] = {}
-        group_codes = np.empty(len(values), dtype=np.int32 if len(values) > 30000 else np.int16)
-        for i, value in enumerate(values):
-            if value is None:
-                group_codes[i] = -1
-                continue
-            if value not in index:
-                index[value] = len(self.categories)
-                self.categories.append(value)
-            group_codes[i] = index[value]
+        index: dict[Any, int] = {None: -1}
+        # one code per group, and a last slot -1 that a row code of -1 (no group) picks
+        listed = [index.setdefault(value, len(index) - 1) for value in values]
+        listed.append(-1)
+        group_codes = np.array(listed, dtype=np.int32 if len(values) > 30000 else np.int16)
+        del index[None]
+        self.categories: list[Any] = list(index)
         self._index = index
-        if not len(values):
-            self.codes = np.full(len(row_codes), -1, dtype=np.int64)
-        elif len(row_codes) and row_codes.min() < 0:
-            self.codes = np.where(row_codes >= 0, group_codes[np.maximum(row_codes, 0)], -1)
-        else:
-            self.codes = group_codes[row_codes]
+        self.codes = group_codes[row_codes]
 
     def _code(self, value: Any) -> int:
         if value is None:
@@ -639,6 +632,8 @@ class _Column:
         if value not in self._index:
             self._index[value] = len(self.categories)
             self.categories.append(value)
+            if len(self.categories) > np.iinfo(self.codes.dtype).max:  # one reason per malformed row
+                self.codes = self.codes.astype(np.int32)
         return self._index[value]
 
     def set(self, rows: np.ndarray, value: Any) -> None:
@@ -651,6 +646,15 @@ class _Column:
         return pd.Categorical.from_codes(self.codes, categories=pd.Index(self.categories, dtype=object))
 
 
+_NO_OUTCOME = Outcome("", None, None, None, None, None, None, "")
+
+
+@lru_cache(maxsize=1024)
+def _fraction(rate: Decimal) -> Fraction:
+    """The exact rate as a fraction (a few distinct rates in any treaty set: each converted once)."""
+    return Fraction(Decimal(rate))
+
+
 def outcome_of(decision: Any) -> Outcome:
     rate = decision.max_rate_pct if decision.status == "determined" and decision.source_taxation in ("limited", "none") else None
     reasons = list(decision.reasons)
@@ -658,7 +662,7 @@ def outcome_of(decision: Any) -> Outcome:
         status=decision.status,
         source_taxation=decision.source_taxation,
         max_rate_pct=None if decision.max_rate_pct is None else str(decision.max_rate_pct),
-        rate=None if rate is None else Fraction(Decimal(rate)),
+        rate=None if rate is None else _fraction(rate),
         article=decision.article_applied,
         eid=decision.eid,
         missing_facts=",".join(decision.missing_facts),
