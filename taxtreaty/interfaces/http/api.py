@@ -65,6 +65,9 @@ LimitsDep = Annotated[Limits, Depends(limits_of)]
 
 router = APIRouter()
 
+#: the /ask answer's encoder, built once (json.dumps with options builds one per call)
+_ENCODE_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
 
 @router.get("/health", summary="Liveness check", response_model=Health, tags=["meta"])
 async def health() -> dict[str, Any]:
@@ -145,7 +148,7 @@ async def ask(
         decision = await run_limited(limits.seconds, run)
     # Already plain JSON data: answered as is (the response model documents it; re-validating
     # every decision through it would only cost time on the hot path).
-    body = json.dumps(decision, ensure_ascii=False, default=str)
+    body = _ENCODE_JSON(decision)
     return Response(body, media_type="application/json")
 
 

@@ -17,10 +17,25 @@ log = logging.getLogger("taxtreaty.http")
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime", "taskName"}
 
 
+#: one encoder for every line (json.dumps with options builds a new one per call)
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
 class JsonFormatter(logging.Formatter):
+    #: (whole second, its UTC text): one access line per request, mostly within the same second
+    _second: tuple[int, str] = (-1, "")
+
+    def _utc_second(self, created: float) -> str:
+        second = int(created)
+        cached = self._second
+        if cached[0] != second:
+            cached = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
+            self._second = cached
+        return cached[1]
+
     def format(self, record: logging.LogRecord) -> str:
         data: dict[str, Any] = {
-            "ts": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created)) + f".{int(record.msecs):03d}Z",
+            "ts": self._utc_second(record.created) + f".{int(record.msecs):03d}Z",
             "level": record.levelname.lower(),
             "logger": record.name,
             "msg": record.getMessage(),
@@ -28,7 +43,7 @@ class JsonFormatter(logging.Formatter):
         data.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
         if record.exc_info:
             data["exc"] = self.formatException(record.exc_info)
-        return json.dumps(data, ensure_ascii=False, default=str)
+        return _ENCODE(data)
 
 
 def configure_logging(level: int = logging.INFO) -> None:
