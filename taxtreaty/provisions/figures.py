@@ -16,7 +16,7 @@ from functools import cache
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.provisions.vocabulary import Phrases, alternation
+from taxtreaty.provisions.vocabulary import Phrases, alternation, require_phrases
 
 #: digits, with a decimal part ("7.5", "7,5"); not a thousands group
 DECIMAL_NUMBER = r"\d{1,3}(?:[.,]\d{1,2}(?!\d))?"
@@ -50,10 +50,7 @@ class DateFigure:
 
 @cache
 def _word_number(language: str) -> str:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     words = sorted(ph.number_words, key=len, reverse=True)
     word = "(?:" + "|".join(regex.escape(w) for w in words) + ")"
     joiners = "|".join(regex.escape(vocab.fold(j)) for j in ph.raw["number_joiners"] if j != "-")
@@ -101,10 +98,7 @@ def parse_number(text: str, ph: Phrases) -> Decimal | None:
 
 @cache
 def _rate_regex(language: str) -> regex.Pattern[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     percent = alternation(ph.raw["percent"], whole_word=False)
     return regex.compile(rf"(?P<num>{number_pattern(ph)})\s*(?:{percent})(?![\p{{L}}])")
 
@@ -112,10 +106,7 @@ def _rate_regex(language: str) -> regex.Pattern[str]:
 @cache
 def _prefilter(language: str, key: str) -> regex.Pattern[str]:
     """A cheap test run before a costly pattern: the percent sign or words, the unit words..."""
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     if key == "units":
         return regex.compile("|".join(regex.escape(u) for u in ph.units))
     if key == "currencies":
@@ -144,10 +135,7 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
 
 @cache
 def _damaged_rate_regex(language: str) -> regex.Pattern[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     percent = alternation(ph.raw["percent"], whole_word=False)
     # digits mixed with the letters OCR reads for them (l, i, o, s): "l5 %", "1o per cent"
     return regex.compile(rf"(?<![\p{{L}}\d])(?=[lios]*\d)(?=\d*[lios])[\dlios]{{2,3}}\s*(?:{percent})(?![\p{{L}}])")
@@ -162,10 +150,7 @@ def find_damaged_rates(text: str, ph: Phrases) -> list[tuple[int, int]]:
 
 @cache
 def _duration_regex(language: str) -> regex.Pattern[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     units = "|".join(regex.escape(u) for u in sorted(ph.units, key=len, reverse=True))
     # "two years", "183 days", "dois (2) anos", "twelve-month period"
     return regex.compile(
@@ -187,10 +172,7 @@ def find_durations(text: str, ph: Phrases) -> list[Duration]:
 
 @cache
 def _amount_regex(language: str) -> regex.Pattern[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     cur = "|".join(regex.escape(c) for c in sorted(ph.currencies, key=len, reverse=True))
     words = _word_number(language)
     return regex.compile(
@@ -249,10 +231,7 @@ def find_dates(text: str) -> list[DateFigure]:
 
 @cache
 def _reference_regex(language: str) -> regex.Pattern[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     art = alternation(ph.raw["article_words"])
     para = alternation(ph.raw["paragraph_words"], whole_word=False)
     # "7", "7.º" (folded "7.o"), "8A"; the ordinal or letter is attached to the number
@@ -274,10 +253,7 @@ def find_references(text: str, ph: Phrases) -> list[tuple[str, str]]:
 
 @cache
 def _point_reference_regex(language: str) -> regex.Pattern[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     words = alternation(ph.raw["point_words"], whole_word=False)
     letter = r"\(?(?P<letter>[a-z]{1,2})\)"
     return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|and|or|e|ou|y|o)\s*\(?(?P<more>[a-z]{{1,2}})\))?")

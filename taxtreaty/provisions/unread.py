@@ -24,7 +24,7 @@ from rapidfuzz.distance import Levenshtein
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.conditions import is_holding_share
-from taxtreaty.provisions.vocabulary import Phrases, alternation
+from taxtreaty.provisions.vocabulary import Phrases, alternation, require_phrases
 
 #: phrase keys whose words a read condition is made of
 COVERING_KEYS = (
@@ -57,10 +57,7 @@ def _state_names() -> regex.Pattern[str]:
 
 @cache
 def _adjectives(language: str) -> regex.Pattern[str] | None:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     words = [str(w) for w in ph.raw.get("state_adjectives") or {}]
     return regex.compile(alternation(words)) if words else None
 
@@ -156,10 +153,7 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> li
 
 @cache
 def _plain_words(language: str) -> frozenset[str]:
-    from taxtreaty.provisions.vocabulary import phrases
-
-    ph = phrases(language)
-    assert ph is not None
+    ph = require_phrases(language)
     words = [w for key in COVERING_KEYS for w in ph.raw[key]]
     words += [w for key in COVERING_GROUPS for group in ph.raw[key].values() for w in group]
     return frozenset(vocab.fold(w) for w in words if " " not in w and len(w) >= MISSPELT_MIN_LENGTH)

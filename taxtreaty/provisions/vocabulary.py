@@ -189,3 +189,11 @@ def phrases(code: str) -> Phrases | None:
         currencies={vocab.fold(str(k)): str(v) for k, v in raw["currencies"].items()},
         multipliers=frozenset(vocab.fold(w) for w in raw["number_multipliers"]),
     )
+
+
+def require_phrases(code: str) -> Phrases:
+    """The compiled vocabulary of a language the caller already knows is supported."""
+    ph = phrases(code)
+    if ph is None:
+        raise DataFileError(f"no provisions vocabulary for language {code!r}")
+    return ph
