@@ -6,7 +6,8 @@ with a GIN index; the database keeps it up to date on insert.
 Both index `passages.folded` (case- and accent-folded text), so folding happens once, in Python,
 the same way for both backends; the query side folds the same way. Ranking is BM25 on SQLite
 (`bm25()`, lower is better) and `ts_rank` on PostgreSQL (higher is better); `search_rows`
-returns a "higher is better" score either way.
+returns a "higher is better" score either way, ties in passage order. On SQLite, queries of
+very common words are ranked from champion lists (`champions.py`), with the same results.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from collections.abc import Sequence
 
 from sqlalchemy import Connection, text
 from sqlalchemy.orm import Session
+
+from taxtreaty.store import champions
 
 #: the names the migrations create; the schema comparison test ignores them
 FTS_OBJECTS = ("passages_fts", "ix_passages_fts", "ix_passages_fts_vector", "fts_vector")
@@ -84,7 +87,7 @@ def search_rows(
     if not groups:
         return []
     connection = connection.connection() if isinstance(connection, Session) else connection
-    return _run(connection, match_expression(groups, connection.dialect.name), filters, params, limit)
+    return _run(connection, [groups], match_expression(groups, connection.dialect.name), filters, params, limit)
 
 
 def search_any(
@@ -99,23 +102,38 @@ def search_any(
     if not any(alternatives):
         return []
     connection = connection.connection() if isinstance(connection, Session) else connection
-    return _run(connection, any_expression(alternatives, connection.dialect.name), filters, params, limit)
+    return _run(connection, alternatives, any_expression(alternatives, connection.dialect.name), filters, params,
+                limit)
 
 
-def _run(connection: Connection, expression: str, filters: str, params: dict | None, limit: int) -> list[tuple[int, float]]:
+def _run(
+    connection: Connection, alternatives: champions.Alternatives, expression: str, filters: str,
+    params: dict | None, limit: int,
+) -> list[tuple[int, float]]:
     dialect = connection.dialect.name
     params = dict(params or {})
+    if dialect == "sqlite" and "treaty" in params:
+        # one treaty has a few hundred passages at most: rank just those ("treaty" is the key
+        # `search._filters` binds)
+        within = [row[0] for row in connection.execute(text(f"SELECT p.id FROM passages p WHERE 1 = 1 {filters}"),
+                                                        params)]
+        return champions.rank_among(connection, expression, within, limit)
+    if dialect == "sqlite":
+        # "language": the key `search._filters` binds when the query keeps one language
+        best = champions.top(connection, alternatives, expression, filters, params, limit, params.get("language"))
+        if best is not None:
+            return best
     params["q"] = expression
     params["limit"] = limit
     if dialect == "sqlite" and not filters:
         # no filter: rank inside the index, without joining every match to its row first
         sql = ("SELECT rowid, -bm25(passages_fts) AS score FROM passages_fts "
-               "WHERE passages_fts MATCH :q ORDER BY bm25(passages_fts) LIMIT :limit")
+               "WHERE passages_fts MATCH :q ORDER BY bm25(passages_fts), rowid LIMIT :limit")
     elif dialect == "sqlite":
         sql = (
             "SELECT p.id, -bm25(passages_fts) AS score FROM passages_fts "
             "JOIN passages p ON p.id = passages_fts.rowid "
-            f"WHERE passages_fts MATCH :q {filters} ORDER BY bm25(passages_fts) LIMIT :limit"
+            f"WHERE passages_fts MATCH :q {filters} ORDER BY bm25(passages_fts), p.id LIMIT :limit"
         )
     else:
         # fts_vector: the stored tsvector column of migration 0003

@@ -21,7 +21,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
-from taxtreaty.store import fts
+from taxtreaty.store import champions, fts
 from taxtreaty.store.grouping import TREATY_ID, place
 from taxtreaty.store.rows import PreparedDocument, Rejected, prepare, sha256
 from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Term, Treaty
@@ -153,6 +153,7 @@ def ingest(
         if result.provisions_error:
             report.warnings.append(IngestItem(path=result.path, treaty=treaty_id, reason=result.provisions_error))
         notify(result.path or "-", "added")
+    champions.refresh_if_stale(engine)
     return report
 
 
@@ -190,6 +191,7 @@ def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: s
         report.skipped.append(IngestItem(path=path, sha256=digest, reason="already in the store"))
         return report
     report.added.append(IngestItem(path=path, treaty=treaty_id, sha256=digest))
+    champions.refresh_if_stale(engine)
     return report
 
 
@@ -233,6 +235,7 @@ def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str |
             passage_ids = [row[0] for row in connection.execute(
                 insert(Passage).returning(Passage.id, sort_by_parameter_order=True), passage_rows)]
             fts.index_passages(connection, list(zip(passage_ids, (p["folded"] for p in passage_rows), strict=True)))
+            champions.invalidate(connection)
         if doc.provisions:
             connection.execute(insert(ProvisionRow), [{**p, **common} for p in doc.provisions])
         if doc.terms:

@@ -103,7 +103,11 @@ class Passage(Base):
     """A searchable unit: one paragraph (with its points), or an article without paragraphs."""
 
     __tablename__ = "passages"
-    __table_args__ = (UniqueConstraint("document_id", "language", "eid", name="uq_passages_doc_lang_eid"),)
+    __table_args__ = (
+        UniqueConstraint("document_id", "language", "eid", name="uq_passages_doc_lang_eid"),
+        # the topic tier of search: a topic's passages in reading order, read up to the limit
+        Index("ix_passages_topic_order", "topic", "treaty_id", "language", "article_id", "position"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), index=True)
@@ -113,7 +117,7 @@ class Passage(Base):
     eid: Mapped[str] = mapped_column(String(160))
     article_number: Mapped[str] = mapped_column(String(16))
     paragraph_number: Mapped[str | None] = mapped_column(String(16))
-    topic: Mapped[str | None] = mapped_column(String(60), index=True)
+    topic: Mapped[str | None] = mapped_column(String(60))
     position: Mapped[int] = mapped_column(Integer)
     complete: Mapped[bool] = mapped_column(Boolean)
     text: Mapped[str] = mapped_column(Text)
