@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,15 @@ def test_unknown_treaty_is_still_a_404_when_the_store_is_warm(app) -> None:
     assert missing.headers["content-type"].startswith("application/problem+json")
     unnamed = client.post("/ask", json={**SCENARIO, "source": "ZZ"})
     assert unnamed.status_code == 404 and "ZZ" in unnamed.json()["detail"]
+
+
+def test_while_serving_the_view_is_refreshed_off_the_request_path(app) -> None:
+    backend = app.state.backend
+    with TestClient(app) as client:  # runs the lifespan: the background refresh task
+        assert client.post("/ask?treaty=es-lv-test&parties=ES,LV", json=SCENARIO).status_code == 200
+        backend._checked_at -= backend.FRESHNESS  # due: a request now would take the thread path
+        assert not backend.ready("es-lv-test")
+        deadline = time.monotonic() + 10
+        while not backend.ready("es-lv-test"):  # no request sent: the task brings it back
+            assert time.monotonic() < deadline, "the view was not refreshed in the background"
+            time.sleep(0.05)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hmac
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
@@ -13,6 +12,9 @@ from taxtreaty.interfaces.http import service
 from taxtreaty.interfaces.http.backend import Backend
 from taxtreaty.interfaces.http.limits import Limits, run_limited
 from taxtreaty.interfaces.http.models import (
+    PARTIES_PATTERN,
+    TREATY_ID_MAX,
+    TREATY_ID_PATTERN,
     ArticleOut,
     Decision,
     Health,
@@ -32,8 +34,8 @@ def _problems(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": Problem, "content": {PROBLEM_JSON: {}}, "description": Problem.__doc__ or ""} for code in codes}
 
 
-TreatyId = Annotated[str, Path(description="treaty id from GET /treaties", min_length=1, max_length=100,
-                               pattern=r"^[A-Za-z0-9._-]+$", examples=["pt-tl-2011"])]
+TreatyId = Annotated[str, Path(description="treaty id from GET /treaties", min_length=1, max_length=TREATY_ID_MAX,
+                               pattern=TREATY_ID_PATTERN, examples=["pt-tl-2011"])]
 Lang = Annotated[str | None, Query(description="language version (pt, en, es, ...)", pattern=r"^[a-z]{2}$")]
 
 
@@ -65,8 +67,6 @@ LimitsDep = Annotated[Limits, Depends(limits_of)]
 
 router = APIRouter()
 
-#: the /ask answer's encoder, built once (json.dumps with options builds one per call)
-_ENCODE_JSON = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 @router.get("/health", summary="Liveness check", response_model=Health, tags=["meta"])
@@ -103,7 +103,7 @@ async def search(
     q: Annotated[str, Query(min_length=1, max_length=200, description="words to find", examples=["beneficial owner"])],
     lang: Lang = None,
     topic: Annotated[str | None, Query(max_length=40, pattern=r"^[a-z_]+$", examples=["dividends"])] = None,
-    treaty: Annotated[str | None, Query(max_length=100, pattern=r"^[A-Za-z0-9._-]+$")] = None,
+    treaty: Annotated[str | None, Query(max_length=TREATY_ID_MAX, pattern=TREATY_ID_PATTERN)] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
 ) -> list[dict[str, Any]]:
     if not q.strip():
@@ -124,9 +124,9 @@ async def rates(
              response_model=Decision, responses=_problems(404, 422, 503, 504), tags=["rules"])
 async def ask(
     scenario: Scenario, request: Request,
-    treaty: Annotated[str | None, Query(max_length=100, pattern=r"^[A-Za-z0-9._-]+$",
+    treaty: Annotated[str | None, Query(max_length=TREATY_ID_MAX, pattern=TREATY_ID_PATTERN,
                                         description="treaty id; by default the treaty between source and residence")] = None,
-    parties: Annotated[str | None, Query(pattern=r"^[A-Za-z]{2},[A-Za-z]{2}$",
+    parties: Annotated[str | None, Query(pattern=PARTIES_PATTERN,
                                          description="the Contracting States when the stored text does not name them, e.g. PT,CZ")] = None,
 ) -> Response:
     # The app's state read directly rather than through the `backend_of`/`limits_of`
@@ -148,7 +148,7 @@ async def ask(
         decision = await run_limited(limits.seconds, run)
     # Already plain JSON data: answered as is (the response model documents it; re-validating
     # every decision through it would only cost time on the hot path).
-    body = _ENCODE_JSON(decision)
+    body = service.encode_json(decision)
     return Response(body, media_type="application/json")
 
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 import os
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from fastapi import FastAPI
 
 from taxtreaty.interfaces.http.backend import Backend
+from taxtreaty.interfaces.http.fastlane import AskFastLane
 from taxtreaty.interfaces.http.limits import BodyLimit, Limits
 from taxtreaty.interfaces.http.logs import AccessLog
 from taxtreaty.interfaces.http.problems import CatchAll, install_handlers
+
+log = logging.getLogger("taxtreaty.http")
 
 DESCRIPTION = """Double taxation conventions as structured, citable, executable law.
 
@@ -28,6 +35,29 @@ def open_backend(store_url: str | None) -> Backend:
     return StoreBackend.open(store_url)
 
 
+@contextlib.asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """While serving: keep the backend's view of the store fresh off the request path."""
+    refresh = getattr(app.state.backend, "refresh_view", None)
+    task = asyncio.create_task(_keep_fresh(refresh, app.state.backend.FRESHNESS / 2)) if refresh else None
+    try:
+        yield
+    finally:
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def _keep_fresh(refresh: Callable[[], None], every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.to_thread(refresh)
+        except Exception:  # a store briefly unreadable: the request path checks again itself
+            log.warning("background refresh of the store view failed", exc_info=True)
+
+
 def create_app(store_url: str | None = None, token: str | None = None, *, backend: Backend | None = None,
                limits: Limits | None = None, web: bool = True) -> FastAPI:
     """The ASGI app over the store at `store_url` (or over `backend`, e.g. a MemoryBackend).
@@ -37,7 +67,7 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
     """
     from taxtreaty import __version__
 
-    app = FastAPI(title="taxtreaty", version=__version__, description=DESCRIPTION,
+    app = FastAPI(title="taxtreaty", version=__version__, description=DESCRIPTION, lifespan=lifespan,
                   openapi_tags=[{"name": "treaties", "description": "the corpus: list, read, search, rates, ingest"},
                                 {"name": "rules", "description": "decisions: one scenario or a ledger"},
                                 {"name": "meta"}])
@@ -53,7 +83,8 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
         from taxtreaty.interfaces.web import mount
 
         mount(app)
-    # Outermost last: access log -> catch-all -> body limit -> routes.
+    # Outermost last: access log -> catch-all -> body limit -> /ask fast lane -> routes.
+    app.add_middleware(AskFastLane)
     app.add_middleware(BodyLimit, limits=app.state.limits)
     app.add_middleware(CatchAll)
     app.add_middleware(AccessLog)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 import time
 import uuid
 from typing import Any
 
+import orjson
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger("taxtreaty.http")
@@ -17,8 +17,6 @@ log = logging.getLogger("taxtreaty.http")
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime", "taskName"}
 
 
-#: one encoder for every line (json.dumps with options builds a new one per call)
-_ENCODE = json.JSONEncoder(ensure_ascii=False, default=str).encode
 
 
 class JsonFormatter(logging.Formatter):
@@ -43,7 +41,7 @@ class JsonFormatter(logging.Formatter):
         data.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
         if record.exc_info:
             data["exc"] = self.formatException(record.exc_info)
-        return _ENCODE(data)
+        return orjson.dumps(data, default=str).decode()
 
 
 def configure_logging(level: int = logging.INFO) -> None:

@@ -14,6 +14,11 @@ Income = Literal[
     "immovable_property", "other_income",
 ]
 RecipientKind = Literal["individual", "company", "government", "local_authority", "central_bank", "named_institution"]
+#: a treaty id as the API takes it (path, query, ingest), and the `parties` query of POST /ask
+TREATY_ID_PATTERN = r"^[A-Za-z0-9._-]+$"
+TREATY_ID_MAX = 100
+PARTIES_PATTERN = r"^[A-Za-z]{2},[A-Za-z]{2}$"
+
 StateCode = Field(pattern=r"^[A-Za-z]{2}$", description="ISO 3166 alpha-2 code", examples=["PT"])
 
 
@@ -201,7 +206,7 @@ class IngestRequest(BaseModel):
 
     text: str = Field(min_length=1, description="the convention's text (UTF-8)")
     name: str | None = Field(None, max_length=200, description="file name, kept as the source path")
-    treaty: str | None = Field(None, max_length=100, pattern=r"^[A-Za-z0-9._-]+$", description="group the text under this treaty id")
+    treaty: str | None = Field(None, max_length=TREATY_ID_MAX, pattern=TREATY_ID_PATTERN, description="group the text under this treaty id")
 
 
 class IngestResult(BaseModel):

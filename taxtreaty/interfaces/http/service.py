@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
+import orjson
 from pydantic import ValidationError
 
 from taxtreaty.interfaces.http.backend import Backend, NotFound, Unavailable, provisions_of
@@ -120,6 +121,12 @@ def resolve_treaty(backend: Backend, treaty: str | None, scenario: Scenario) -> 
         raise NotFound(f"no treaty between {scenario.source.upper()} and {scenario.residence.upper()} in the corpus; "
                        "name one with ?treaty=ID")
     return found
+
+
+def encode_json(data: Any) -> bytes:
+    """The /ask answer as UTF-8 JSON (orjson: the standard encoder was a fifth of the request);
+    the route and the fast lane share it, so both answer the same bytes."""
+    return orjson.dumps(data, default=str)
 
 
 #: (content hash, parties) -> the treaty as the rules engine takes it, compiled once

@@ -45,15 +45,16 @@ class StoreBackend:
         with self.store.engine.connect() as c:
             return tuple(c.execute(select(func.count(DocumentRow.id), func.max(DocumentRow.id))).one())
 
-    def _current(self) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+    def _current(self, force: bool = False) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
         """Treaty summaries and their documents, read again only when the store has changed.
 
-        The change check is one small query, run at most every `FRESHNESS` seconds: an ingest by
-        this server is seen at once, one by another process (the CLI) within that time.
+        The change check is one small query, run at most every `FRESHNESS` seconds (or now, with
+        `force`): an ingest by this server is seen at once, one by another process (the CLI)
+        within that time.
         """
         view = self._view
         now = time.monotonic()
-        if view is not None and now - self._checked_at < self.FRESHNESS:
+        if view is not None and now - self._checked_at < self.FRESHNESS and not force:
             return view[1], view[2]
         generation = self._generation()
         self._checked_at = now
@@ -67,6 +68,12 @@ class StoreBackend:
         summaries = {s.id: self._summary_dict(s, damaged) for s in self.store.list_treaties()}
         self._view = (generation, summaries, shas)
         return summaries, shas
+
+    def refresh_view(self) -> None:
+        """Check the store for changes now. The server calls this in the background every
+        `FRESHNESS / 2` seconds (app.py), so the view never ages into `ready`'s margin under load:
+        otherwise, once a second, every request in flight would take the thread path at once."""
+        self._current(force=True)
 
     def ready(self, treaty_id: str | None) -> bool:
         """True when answering about `treaty_id` needs no store access: the view of the store is
