@@ -35,6 +35,7 @@ REQUESTS: list[tuple[str, Any, dict[str, str]]] = [
     ("/ask", b"", {"content-type": "application/json"}),              # empty body
     ("/ask", b'{"income": "dividends", "source": "TL", "residence": "PT"}', {"content-type": "text/plain"}),
     ("/ask", b"[1, 2]", {"content-type": "application/json"}),
+    ("/ask", b"[" * 100_000, {"content-type": "application/json"}),   # nested past the recursion limit
     ("/ask?treaty=no-such-treaty", DIVIDENDS, {}),                   # unknown treaty: 404
     ("/ask?treaty=bad%20id", DIVIDENDS, {}),                         # pattern
     ("/ask?treaty=" + "x" * 101, DIVIDENDS, {}),                     # length
