@@ -232,6 +232,7 @@ class _Extractor:
             for article in version.articles:
                 self._article(version, article, ph)
         self._prevailing_language()
+        self._undistinguished_caps()
         for language, eid, line in dict.fromkeys(self.source.cuts):
             self.warnings.append({
                 "code": "swallowed_heading", "language": language, "eid": eid,
@@ -245,6 +246,31 @@ class _Extractor:
         result = ProvisionSet(parties=list(self.parties), provisions=self.provisions, warnings=warnings)
         result.divergences = divergences(self.doc, self.source, result)
         return result
+
+    def _undistinguished_caps(self) -> None:
+        """Two rates for the same income with no condition told apart: the lower one's selecting
+        words were not read.
+
+        "3 por ciento del importe bruto pagado por el uso de noticias; ... c) 10 por ciento ... en los
+        demás casos": if the extractor reads no condition in the 3% item that the 10% item lacks,
+        the 3% would look like it applies to every royalty, and the most favourable rate would win.
+        A treaty never gives two rates for one case, so the lower cap's own words become its
+        `unread_condition` (the engine then answers indeterminate where it would decide). The
+        residual cap of a list ("in all other cases") is explained by those words.
+        """
+        def selecting(p: Provision) -> dict[str, Any]:
+            return {k: v for k, v in p.conditions.items() if k not in ("otherwise", "unread_condition")}
+
+        caps: dict[tuple[str, str, str], list[Provision]] = defaultdict(list)
+        for p in self.provisions:
+            if p.kind == "withholding_cap" and p.status == "determined" and p.rate_pct is not None:
+                caps[(p.cite.language, p.cite.eid.split("__")[0], p.topic)].append(p)
+        for group in caps.values():
+            for low in group:
+                if low.conditions.get("otherwise") or "unread_condition" in low.conditions:
+                    continue
+                if any(high.rate_pct > low.rate_pct and selecting(high) == selecting(low) for high in group):
+                    low.conditions = {**low.conditions, "unread_condition": low.cite.quote}
 
     def _article(self, version: Version, article: Article, ph: Phrases) -> None:
         topic = article.topic
