@@ -85,6 +85,28 @@ def _displaces(rule: Rule, other: Rule) -> bool:
     return any(eid == o or eid.startswith(o + "__") for o in rule.overrides if o != "*")
 
 
+def _otherwise_after_siblings(evaluated: list[tuple[Rule, _Check]]) -> None:
+    """"(c) 10 per cent in all other cases" holds only where no other item of its list does. A
+    higher-rate item that holds rules it out ("(b) 15 per cent where those dividends are paid out of
+    income ... by an investment vehicle"); one whose conditions are unknown leaves it unknown. Lower-rate
+    items need nothing: the most favourable cap that holds is chosen anyway."""
+    for rule, check in evaluated:
+        if rule.kind != "withholding_cap" or "otherwise" not in rule.notes or rule.rate is None or check.holds is False:
+            continue
+        higher = [(r, c) for r, c in evaluated if r is not rule and r.kind == "withholding_cap" and r.status == "determined"
+                  and "otherwise" not in r.notes and r.rate is not None and r.rate > rule.rate
+                  and r.paragraph_eid == rule.paragraph_eid]
+        held = [r for r, c in higher if c.holds]
+        if held:
+            check.failed.append(Condition("otherwise", "eq", False, f"the case of {held[0].cite.eid} holds"))
+            check.holds = False
+            continue
+        for _, other in higher:
+            check.unknown.extend(c for c in other.unknown if c not in check.unknown)
+        if check.unknown:
+            check.holds = None
+
+
 def _missing(checks: list[_Check]) -> list[str]:
     facts: list[str] = []
     for check in checks:
@@ -307,6 +329,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
         (rule, _Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *rules.caps, *rules.gaps)
     ]
     evaluated.sort(key=lambda rc: rc[0].cite.span[0])
+    _otherwise_after_siblings(evaluated)
     exempt = next((r for r, c in evaluated if r.kind == "exemption" and r.status == "determined" and c.holds), None)
     held_caps = [r for r, c in evaluated if r.kind == "withholding_cap" and r.status == "determined" and c.holds]
     # "Notwithstanding subparagraph a) of paragraph 2, ... shall not exceed 15 per cent": a cap that
