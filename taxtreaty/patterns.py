@@ -18,8 +18,9 @@ from taxtreaty import vocab
 
 #: optional markdown heading prefix ("### Article  10")
 MD_PREFIX = r"(?:\#{1,6}[^\S\n]*)?"
-#: an article number as printed: "10", "8A", "8 A", "10 bis"
-ARTICLE_NUMBER = r"(?P<num>\d{1,3}(?:[ ]?[A-Z](?![\p{L}\d])|[ ]?(?:bis|ter|quater)\b)?)"
+#: an article number as printed: "10", "8A", "8 A", "10 bis"; OCR prints a leading "1" as "l" or
+#: "I" ("Artículo l0", "ARTICLE I2": `numbers.clean_article_number` reads them as 10 and 12)
+ARTICLE_NUMBER = r"(?P<num>(?:[lI](?=\d))?\d{1,3}(?:[ ]?[A-Z](?![\p{L}\d])|[ ]?(?:bis|ter|quater)\b)?)"
 #: an article number in roman numerals, as US-style treaties print them ("ARTICLE IV", "Article II");
 #: read only when the whole document numbers its articles that way (`structure.parse`)
 ROMAN_ARTICLE_NUMBER = r"(?P<roman>[IVXLC]{1,7})(?![\p{L}\d])\.?"
@@ -39,14 +40,26 @@ def _alternation(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in words)
 
 
+def _ordinal_article_number() -> str:
+    """An article number in ordinal words, tens then units: "DÉCIMO PRIMEIRO", "decimotercero",
+    "Vigésimo-Segundo", "UNDÉCIMO", "PRIMERO" (words from the languages' `ordinal_words`)."""
+    ordinals = vocab.all_ordinal_words()
+    tens = vocab.accent_insensitive_alternation(w for w, v in ordinals.items() if v >= 10)
+    units = vocab.accent_insensitive_alternation(w for w, v in ordinals.items() if v < 10)
+    if not ordinals:
+        return r"(?P<ordinal>(?!))"
+    return rf"(?P<ordinal>(?i:(?:{tens})(?:[^\S\n]?-?[^\S\n]?(?:{units}))?|(?:{units})))(?![\p{{L}}\d])\.?"
+
+
 @cache
 def article_heading() -> regex.Pattern[str]:
-    """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`, `ARTICLE IV`."""
+    """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`, `ARTICLE IV`,
+    `ARTIGO DÉCIMO PRIMEIRO`."""
     words = _alternation(vocab.all_words("article_words"))
     fuzzy_words = r"(?:artigo|article|art[íi]culo|artikel){e<=1}"
     return regex.compile(
         rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
-        rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{ROMAN_ARTICLE_NUMBER}|{DAMAGED_NUMBER})"
+        rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{ROMAN_ARTICLE_NUMBER}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
         rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,
     )

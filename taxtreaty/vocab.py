@@ -24,7 +24,7 @@ _LANGUAGE_KEYS = {
     "testimonium", "day_words",
 }
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays", "text_words"}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays", "text_words", "ordinal_words"}
 
 
 class DataFileError(ValueError):
@@ -53,6 +53,8 @@ class Language:
     weekdays: tuple[str, ...] = ()
     #: words for "the text" of a language version, as the prevailing-language clause names it
     text_words: tuple[str, ...] = ()
+    #: ordinal number words of article headings ("ARTIGO DÉCIMO PRIMEIRO"), folded, to their value
+    ordinal_words: dict[str, int] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -158,8 +160,8 @@ def languages() -> dict[str, Language]:
         bad_names = {k: v for k, v in raw["language_names"].items() if not isinstance(v, str)}
         if bad_names:
             raise DataFileError(f"languages/{entry.name}: language_names has non-text codes {bad_names} (quote them)")
-        for key in ("months", "day_words"):
-            bad_numbers = {k: v for k, v in (raw[key] or {}).items() if isinstance(v, bool) or not isinstance(v, int)}
+        for key in ("months", "day_words", "ordinal_words"):
+            bad_numbers = {k: v for k, v in (raw.get(key) or {}).items() if isinstance(v, bool) or not isinstance(v, int)}
             if bad_numbers:
                 raise DataFileError(f"languages/{entry.name}: {key} must map words to whole numbers, not {bad_numbers}")
         result[raw["code"]] = Language(
@@ -180,6 +182,7 @@ def languages() -> dict[str, Language]:
             iso639_2=raw.get("iso639_2"),
             weekdays=tuple(raw.get("weekdays") or ()),
             text_words=tuple(raw.get("text_words") or ()),
+            ordinal_words={fold(k): int(v) for k, v in (raw.get("ordinal_words") or {}).items()},
         )
     return result
 
@@ -200,6 +203,14 @@ def all_day_words() -> dict[str, int]:
     words: dict[str, int] = {}
     for lang in languages().values():
         words.update(lang.day_words)
+    return words
+
+
+def all_ordinal_words() -> dict[str, int]:
+    """Ordinal words of article headings over every known language (folded keys)."""
+    words: dict[str, int] = {}
+    for lang in languages().values():
+        words.update(lang.ordinal_words)
     return words
 
 

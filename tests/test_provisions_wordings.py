@@ -234,19 +234,20 @@ def test_cap_words_decide_the_income_when_a_heading_was_lost():
 
 
 def test_a_swallowed_article_heading_stops_the_paragraph():
-    """"Article l2" (OCR for 12) is not opened by the parser: the royalty rate must not become interest's."""
+    """"Article Il" (OCR for 12, a number the parser cannot read) is not opened by the parser: the
+    royalty rate must not become interest's. ("Article l2" is read as 12: test_redteam_structure.)"""
     text = (
         "Article 11\nInterest\n\n1. Interest may be taxed in the other State.\n\n"
         "2. However, the tax so charged shall not exceed 12 per cent of the gross amount of the interest.\n\n"
         "3. Interest paid to the Government of the other State shall be exempt from tax.\n"
-        "Article l2\nRoyalties\n"
+        "Article Il\nRoyalties\n"
         "1. However, the tax so charged shall not exceed ten per cent of the gross amount of the royalties.\n"
         "Article 7 or Article 14, as the case may be, shall apply.\n"
     )
     ps = taxtreaty.provisions(taxtreaty.parse(text))
     assert {(p.topic, p.rate_pct) for p in ps.provisions if p.kind == "withholding_cap"} == {("interest", Decimal("12"))}
     (cut,) = [w for w in ps.warnings if w["code"] == "swallowed_heading"]
-    assert cut["eid"] == "art_11__para_3" and "Article l2" in cut["message"]
+    assert cut["eid"] == "art_11__para_3" and "Article Il" in cut["message"]
 
 
 def test_rates_listed_inline_after_a_semicolon():

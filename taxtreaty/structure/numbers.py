@@ -17,11 +17,36 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _NOT_ALNUM = regex.compile(r"[^0-9A-Za-z]")
 #: OCR reads a zero as the letter O right after a digit ("1O" for "10"); no article is "1 O"
 _OCR_ZERO = regex.compile(r"(?<=\d)[Oo](?![A-Za-z])")
+#: OCR reads a leading one as "l" or "I" before a digit ("l0", "I2")
+_OCR_ONE = regex.compile(r"^[lI](?=\d)")
 _DIGITS = regex.compile(r"\d+")
 
 
 def clean_article_number(raw: str) -> str:
-    return _NOT_ALNUM.sub("", _OCR_ZERO.sub("0", raw)).lower()
+    return _NOT_ALNUM.sub("", _OCR_ZERO.sub("0", _OCR_ONE.sub("1", raw.strip()))).lower()
+
+
+_ORDINAL_PART = regex.compile(r"\p{L}+")
+
+
+def ordinal_value(words: str) -> int | None:
+    """The value of an article number written in ordinal words, tens then units:
+    "DÉCIMO PRIMEIRO" -> 11, "decimotercero" -> 13, "Vigésimo-Segundo" -> 22; None when the words
+    are not a well-formed ordinal ("primeiro décimo")."""
+    ordinals = vocab.all_ordinal_words()
+    # greedy split of each run of letters into known words, longest first ("decimotercero")
+    keys = sorted(ordinals, key=len, reverse=True)
+    values: list[int] = []
+    for run in _ORDINAL_PART.findall(vocab.fold(words)):
+        while run:
+            key = next((k for k in keys if run.startswith(k)), None)
+            if key is None:
+                return None
+            values.append(ordinals[key])
+            run = run[len(key):]
+    if not values or len(values) > 2 or (len(values) == 2 and not (values[0] >= 10 and values[1] < 10)):
+        return None
+    return sum(values)
 
 
 def article_number_value(number: str) -> int | None:

@@ -41,6 +41,7 @@ from taxtreaty.structure.numbers import (
     label_kinds,
     label_value,
     ocr_candidates,
+    ordinal_value,
 )
 from taxtreaty.structure.topics import classify_article
 from taxtreaty.text import CleanText, InputError, check_lines, clean, decode_bytes
@@ -64,6 +65,9 @@ def heading_number(match: object) -> str | None:
     """The article number a heading match prints: "10", "8a", "IV"; None for a damaged one."""
     if match.group("roman"):  # type: ignore[attr-defined]
         return match.group("roman").upper()  # type: ignore[attr-defined]
+    if match.group("ordinal"):  # type: ignore[attr-defined]
+        value = ordinal_value(match.group("ordinal"))  # type: ignore[attr-defined]
+        return str(value) if value else None
     num = match.group("num")  # type: ignore[attr-defined]
     return clean_article_number(num) if num else None
 

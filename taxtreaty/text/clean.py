@@ -191,8 +191,35 @@ def heading_title_ok(word: str, title: str | None) -> bool:
     # "ARTIGO 18.° (remunerações públicas)": a title in brackets is never running text
     if t.startswith("(") and t.endswith(")") and "(" not in t[1:-1] and len(t) <= 120:
         return True
+    # "Article 18 pensions": the whole rest of the line is an article title the topic table knows
+    if is_known_heading(t):
+        return True
     # "ARTIGO 18.° remunerações públicas": running text never cites an article in capitals
     return word.isupper() and len(t) <= 80 and not _TITLE_PUNCTUATION.search(t.rstrip("."))
+
+
+_NOT_WORD = regex.compile(r"[^\p{L}\d]+")
+
+
+def _heading_key(text: str) -> str:
+    return " ".join(_NOT_WORD.sub(" ", vocab.fold(text)).split())
+
+
+@cache
+def _known_headings() -> frozenset[str]:
+    """Every usual article title of `topics.yaml` in every language, folded ("pensions", "juros")."""
+    return frozenset(
+        _heading_key(heading)
+        for topic in vocab.topics()
+        for headings in (topic.get("headings") or {}).values()
+        for heading in headings
+    )
+
+
+def is_known_heading(title: str) -> bool:
+    """Is `title`, whole, a usual article title ("pensions", "Capital gains", "juros")? A line
+    "Article 18 pensions" is a heading however it is cased; "Article 7 shall apply" is not."""
+    return len(title) <= 80 and _heading_key(title) in _known_headings()
 
 
 @lru_cache(maxsize=8192)
