@@ -54,8 +54,6 @@ THRESHOLD_TOPICS = frozenset({
     "professors_researchers", "offshore_activities", "government_service", "pensions", "shipping_air_transport",
 })
 HOST_EXEMPTION_TOPICS = frozenset({"students", "professors_researchers"})
-#: payments whose allocation may depend on who pays or receives them (governments, central banks)
-PAYMENT_TOPICS = frozenset({"dividends", "interest", "royalties"})
 UNCLASSIFIED = "unclassified"
 
 
@@ -234,7 +232,6 @@ class _Extractor:
             for article in version.articles:
                 self._article(version, article, ph)
         self._prevailing_language()
-        self._protocol_qualifiers()
         self._undistinguished_caps()
         for language, eid, line in dict.fromkeys(self.source.cuts):
             self.warnings.append({
@@ -249,29 +246,6 @@ class _Extractor:
         result = ProvisionSet(parties=list(self.parties), provisions=self.provisions, warnings=warnings)
         result.divergences = divergences(self.doc, self.source, result)
         return result
-
-    def _protocol_qualifiers(self) -> None:
-        """A protocol paragraph that names a paragraph or item of a dividend, interest or royalty
-        article ("En relación con el artículo 10, apartado 2, letra a), se entiende que el tipo del 0
-        por 100 no se aplicará cuando ...", "With reference to subparagraph a) of paragraph 2 of
-        Article 10, ...") qualifies the caps and exemptions there. Its words are not read, so they
-        join those provisions' `unread_condition`: the engine then answers indeterminate, citing
-        them, instead of applying the rate as if the protocol were not there."""
-        for version in self.doc.versions:
-            ph = phrases(version.language)
-            if ph is None or not version.supported:
-                continue
-            topics = {a.number: a.topic for a in version.articles}
-            for protocol in version.protocols:
-                for paragraph in protocol.paragraphs:
-                    words = " ".join(paragraph.text.split())
-                    targets = _protocol_targets(fold_same_length(words), ph, topics)
-                    for p in self.provisions:
-                        if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
-                                and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets)):
-                            known = p.conditions.get("unread_condition")
-                            if known is None or words not in known:
-                                p.conditions["unread_condition"] = f"{known} … {words}" if known else words
 
     def _undistinguished_caps(self) -> None:
         """Two rates for the same income with no condition told apart: the lower one's selecting
@@ -295,7 +269,10 @@ class _Extractor:
             for low in group:
                 if low.conditions.get("otherwise") or "unread_condition" in low.conditions:
                     continue
-                if any(high.rate_pct > low.rate_pct and selecting(high) == selecting(low) for high in group):
+                # "a) 15 por cento ... de marcas de indústria ou comércio; b) 10 por cento ... em todos os
+                # demais casos": an item the residual rate's conditions also describe was not told apart either
+                if any(other is not low and selecting(other) == selecting(low)
+                       and (other.rate_pct > low.rate_pct or other.conditions.get("otherwise")) for other in group):
                     low.conditions = {**low.conditions, "unread_condition": low.cite.quote}
 
     def _article(self, version: Version, article: Article, ph: Phrases) -> None:
@@ -323,7 +300,48 @@ class _Extractor:
                 self._termination(units, ph)
             self._anti_abuse(units, ph)
         if topic in ("dividends", "interest", "royalties"):
+            self._disapplied(version, article, ph, caps_before)
             self._missing_caps(version, article, caps_before)
+
+    def _disapplied(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
+        """"O disposto na alínea a) do n.º 2 não é aplicável quando a sociedade que paga os dividendos
+        for uma sociedade de investimento imobiliário": the article switches one of its own rates or
+        exemptions off in a case no condition key describes. The switch's words become that rate's
+        `unread_condition` (the engine answers indeterminate, citing them), never a rate applied as
+        if the exception were not there. The switch to the business-profits article (a permanent
+        establishment) is read by `_pe_switch`; a language without `shall_not_apply` phrases reads none."""
+        if "shall_not_apply" not in ph.patterns:
+            return
+        for paragraph in article.paragraphs:
+            for unit in self.source.units(version.language, article, paragraph, cut_restarts=True):
+                if not ph.has("shall_not_apply", unit.folded) or ph.has("effectively_connected", unit.folded):
+                    continue
+                for s_start, s_end in unit.sentences():
+                    sentence = unit.folded[s_start:s_end]
+                    switch = ph.find("shall_not_apply", sentence)
+                    if switch is None:
+                        continue
+                    targets = self._switched_off(unit, sentence[: switch.start()], ph)
+                    words = " ".join(unit.text[s_start:s_end].split())
+                    for p in self.provisions[before:]:
+                        if p.kind in ("withholding_cap", "exemption") and p.status == "determined" \
+                                and "unread_condition" not in p.conditions and p.cite.eid != unit.eid \
+                                and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets):
+                            p.conditions = {**p.conditions, "unread_condition": words}
+
+    def _switched_off(self, unit: Unit, folded: str, ph: Phrases) -> list[str]:
+        """The eIds a "... shall not apply" sentence names before its verb: "alínea a) do n.º 2" ->
+        art_10__para_2__point_a; "o n.º 3" -> art_10__para_3; nothing for a reference to another article."""
+        refs = figures.find_references(folded, ph)
+        if any(kind == "article" for kind, _ in refs):
+            return []
+        paragraphs = [n for kind, n in refs if kind == "paragraph"]
+        points = figures.find_point_references(folded, ph)
+        if points:
+            para = paragraphs[0] if paragraphs else self._paragraph_holding(unit, points[0])
+            return [f"{unit.article.eid}__para_{para}__point_{p}" for p in points] if para else []
+        return [f"{unit.article.eid}__para_{n}" for n in paragraphs]
+
 
     # -- withholding caps ------------------------------------------------------------------------------
 
@@ -388,6 +406,10 @@ class _Extractor:
                          reason=f"{where} is an item of the list of rates but no rate can be read from its words",
                          conditions=cond.clause_conditions(unit.folded, ph, self.parties))
         cap_units = [u for u in units if ph.has("cap", u.folded)]
+        if not cap_units and units[0].article.topic in ("dividends", "interest", "royalties"):
+            # "o imposto assim estabelecido não [page header] excederá 10 por cento": the words of the
+            # limit are broken, but the clause that announces one is there; never read it as no limit
+            cap_units = [u for u in units if ph.has("charged_tax", u.folded)]
         damage = self.damaged(units[0].language, paragraph.eid)
         if cap_units and found and self._list_continues(units):
             damage = [*damage, "list_items_missing"]
@@ -452,7 +474,8 @@ class _Extractor:
     def _unknown_cap(self, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:
         where = cite_label(unit.article, unit.paragraph.eid)
         sentences = unit.sentences()
-        s_start, s_end = next(((a, b) for a, b in sentences if ph.has("cap", unit.folded[a:b])), sentences[-1])
+        s_start, s_end = next(((a, b) for a, b in sentences if ph.has("cap", unit.folded[a:b])),
+                              next(((a, b) for a, b in sentences if ph.has("charged_tax", unit.folded[a:b])), sentences[-1]))
         if found_some:
             reason = (f"{where} lists rates but some of its list items are missing from the source text; "
                       "a rate for other cases may be among them")
@@ -591,8 +614,6 @@ class _Extractor:
                 sentence = unit.folded[s_start:s_end]
                 exclusive = ph.find("exclusive", sentence)
                 shared = ph.find("shared", sentence) if exclusive is None else None
-                if shared is not None and any(m.start() <= shared.start() < m.end() for m in ph.finditer("exempt", sentence)):
-                    shared = None  # "no pueden someterse a imposición", "não podem ser tributados": a negated grant
                 overrides = self._overrides(unit, sentence, ph)
                 if exclusive is None and shared is None:
                     if overrides == ["*"] and k == 0:
@@ -608,16 +629,14 @@ class _Extractor:
                 if exclusive is not None:
                     if ph.has("effective_management", sentence):
                         allocation = "effective_management_only"
-                    elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None:
+                    elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None \
+                            and ph.find("exception_lead", sentence, exclusive.start(), exclusive.end()) is None:
                         # "paid by a Contracting State ... shall be taxable only in that State"; the
                         # "However, ... only in the other State if ... a resident" exception is residence_only
+                        # (also "só podem, contudo, ser tributados no outro Estado")
                         allocation = "paying_state_only"
                     else:
                         allocation = "residence_only"
-                    if article.topic in PAYMENT_TOPICS:
-                        # "interest ... paid to the Government of the other State ... shall be taxable only
-                        # in that other State": residence-only for those recipients, not for every payment
-                        conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph, default_role=None))
                     # "...only in that State unless ... permanent establishment ... may be taxed in the other"
                     rest = sentence[exclusive.end():]
                     self._emit_allocation(unit, ph, k, s_start, s_end, allocation, conditions, overrides)
@@ -918,20 +937,6 @@ def _ordinal_day(text: str) -> int | None:
     """"the thirtieth day after" -> 30 (ordinal day words from the language files)."""
     m = _ordinal_day_regex().search(text)
     return vocab.all_day_words()[m.group("n")] if m else None
-
-
-def _protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:
-    """The eIds a protocol paragraph's first cross-reference names, when it is a paragraph (or an item
-    of one) of an article with rates: "artículo 10, apartado 2, letra a)" -> ["art_10__para_2__point_a"].
-    A reference to a whole article ("the rate provided for in Article 12") names no one rate."""
-    refs = figures.find_references(folded[:200], ph)
-    articles = [n for kind, n in refs if kind == "article"]
-    paragraphs = [n for kind, n in refs if kind == "paragraph"]
-    if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
-        return []
-    base = f"art_{articles[0]}__para_{paragraphs[0]}"
-    letters = figures.find_point_references(folded[:200], ph)
-    return [f"{base}__point_{letter}" for letter in letters] or [base]
 
 
 def _notice_values(sentence: str, ph: Phrases) -> dict[str, Any]:

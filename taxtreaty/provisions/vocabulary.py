@@ -35,6 +35,9 @@ PHRASE_KEYS = (
     "condition_openers", "condition_openers_at_clause_start", "condition_words", "holding_below", "relief_reduction",
     "termination_notice", "termination_effect", "unread_qualifiers", "point_words", "after_year_end", "before_year_end", "charged_tax",
 )
+#: phrase keys a language may leave out (its extractor then reads nothing they would find):
+#: "shall_not_apply" ("O disposto na alínea a) do n.º 2 não é aplicável quando ...")
+OPTIONAL_PHRASE_KEYS = ("shall_not_apply",)
 #: keys holding a map of {category: [phrases]}
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes")
 #: keys holding a map of {phrase: value}
@@ -144,13 +147,13 @@ def _load(code: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise DataFileError(f"{name}: expected a mapping")
     known = set(PHRASE_KEYS) | set(GROUP_KEYS) | set(VALUE_KEYS) | set(OTHER_KEYS)
-    unknown = set(raw) - known
+    unknown = set(raw) - known - set(OPTIONAL_PHRASE_KEYS)
     if unknown:
         raise DataFileError(f"{name}: unknown keys {sorted(unknown)}")
     missing = known - set(raw)
     if missing:
         raise DataFileError(f"{name}: missing keys {sorted(missing)}")
-    for key in PHRASE_KEYS:
+    for key in (*PHRASE_KEYS, *(k for k in OPTIONAL_PHRASE_KEYS if k in raw)):
         if not isinstance(raw[key], list) or not all(isinstance(p, str) and p.strip() for p in raw[key]):
             raise DataFileError(f"{name}: {key} must be a list of non-empty strings (quote them)")
     for key in GROUP_KEYS:
@@ -170,7 +173,8 @@ def phrases(code: str) -> Phrases | None:
     if code not in available_languages():
         return None
     raw = _load(code)
-    patterns = {key: regex.compile(alternation(raw[key], whole_word=key not in STEM_KEYS)) for key in PHRASE_KEYS}
+    patterns = {key: regex.compile(alternation(raw[key], whole_word=key not in STEM_KEYS))
+                for key in (*PHRASE_KEYS, *(k for k in OPTIONAL_PHRASE_KEYS if k in raw))}
     groups = {
         key: {cat: regex.compile(alternation(words, whole_word=key not in STEM_KEYS)) for cat, words in raw[key].items()}
         for key in GROUP_KEYS
