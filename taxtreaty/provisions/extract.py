@@ -54,6 +54,8 @@ THRESHOLD_TOPICS = frozenset({
     "professors_researchers", "offshore_activities", "government_service", "pensions", "shipping_air_transport",
 })
 HOST_EXEMPTION_TOPICS = frozenset({"students", "professors_researchers"})
+#: payments whose allocation may depend on who pays or receives them (governments, central banks)
+PAYMENT_TOPICS = frozenset({"dividends", "interest", "royalties"})
 UNCLASSIFIED = "unclassified"
 
 
@@ -232,6 +234,7 @@ class _Extractor:
             for article in version.articles:
                 self._article(version, article, ph)
         self._prevailing_language()
+        self._protocol_qualifiers()
         self._undistinguished_caps()
         for language, eid, line in dict.fromkeys(self.source.cuts):
             self.warnings.append({
@@ -246,6 +249,29 @@ class _Extractor:
         result = ProvisionSet(parties=list(self.parties), provisions=self.provisions, warnings=warnings)
         result.divergences = divergences(self.doc, self.source, result)
         return result
+
+    def _protocol_qualifiers(self) -> None:
+        """A protocol paragraph that names a paragraph or item of a dividend, interest or royalty
+        article ("En relación con el artículo 10, apartado 2, letra a), se entiende que el tipo del 0
+        por 100 no se aplicará cuando ...", "With reference to subparagraph a) of paragraph 2 of
+        Article 10, ...") qualifies the caps and exemptions there. Its words are not read, so they
+        join those provisions' `unread_condition`: the engine then answers indeterminate, citing
+        them, instead of applying the rate as if the protocol were not there."""
+        for version in self.doc.versions:
+            ph = phrases(version.language)
+            if ph is None or not version.supported:
+                continue
+            topics = {a.number: a.topic for a in version.articles}
+            for protocol in version.protocols:
+                for paragraph in protocol.paragraphs:
+                    words = " ".join(paragraph.text.split())
+                    targets = _protocol_targets(fold_same_length(words), ph, topics)
+                    for p in self.provisions:
+                        if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
+                                and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets)):
+                            known = p.conditions.get("unread_condition")
+                            if known is None or words not in known:
+                                p.conditions["unread_condition"] = f"{known} … {words}" if known else words
 
     def _undistinguished_caps(self) -> None:
         """Two rates for the same income with no condition told apart: the lower one's selecting
@@ -341,7 +367,6 @@ class _Extractor:
             para = paragraphs[0] if paragraphs else self._paragraph_holding(unit, points[0])
             return [f"{unit.article.eid}__para_{para}__point_{p}" for p in points] if para else []
         return [f"{unit.article.eid}__para_{n}" for n in paragraphs]
-
 
     # -- withholding caps ------------------------------------------------------------------------------
 
@@ -614,6 +639,8 @@ class _Extractor:
                 sentence = unit.folded[s_start:s_end]
                 exclusive = ph.find("exclusive", sentence)
                 shared = ph.find("shared", sentence) if exclusive is None else None
+                if shared is not None and any(m.start() <= shared.start() < m.end() for m in ph.finditer("exempt", sentence)):
+                    shared = None  # "no pueden someterse a imposición", "não podem ser tributados": a negated grant
                 overrides = self._overrides(unit, sentence, ph)
                 if exclusive is None and shared is None:
                     if overrides == ["*"] and k == 0:
@@ -637,6 +664,10 @@ class _Extractor:
                         allocation = "paying_state_only"
                     else:
                         allocation = "residence_only"
+                    if article.topic in PAYMENT_TOPICS:
+                        # "interest ... paid to the Government of the other State ... shall be taxable only
+                        # in that other State": residence-only for those recipients, not for every payment
+                        conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph, default_role=None))
                     # "...only in that State unless ... permanent establishment ... may be taxed in the other"
                     rest = sentence[exclusive.end():]
                     self._emit_allocation(unit, ph, k, s_start, s_end, allocation, conditions, overrides)
@@ -937,6 +968,20 @@ def _ordinal_day(text: str) -> int | None:
     """"the thirtieth day after" -> 30 (ordinal day words from the language files)."""
     m = _ordinal_day_regex().search(text)
     return vocab.all_day_words()[m.group("n")] if m else None
+
+
+def _protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:
+    """The eIds a protocol paragraph's first cross-reference names, when it is a paragraph (or an item
+    of one) of an article with rates: "artículo 10, apartado 2, letra a)" -> ["art_10__para_2__point_a"].
+    A reference to a whole article ("the rate provided for in Article 12") names no one rate."""
+    refs = figures.find_references(folded[:200], ph)
+    articles = [n for kind, n in refs if kind == "article"]
+    paragraphs = [n for kind, n in refs if kind == "paragraph"]
+    if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
+        return []
+    base = f"art_{articles[0]}__para_{paragraphs[0]}"
+    letters = figures.find_point_references(folded[:200], ph)
+    return [f"{base}__point_{letter}" for letter in letters] or [base]
 
 
 def _notice_values(sentence: str, ph: Phrases) -> dict[str, Any]:
