@@ -97,3 +97,34 @@ def test_uk_a_company_holding_enough_gets_the_five_per_cent():
                       recipient="company", capital_pct=20)
     assert decision["status"] == "determined"
     assert (decision["max_rate_pct"], decision["eid"]) == ("5", "art_10__para_2__point_a")
+
+
+def test_uk_payer_or_recipient_government_is_two_alternatives():
+    # bug (known weak spot, NL-GH 11(3)(a)): "the payer or the recipient of the interest is the
+    # Government" was read as the payer only: interest paid to a government was capped at 10%
+    kinds = [(p.conditions.get("payer_kinds"), p.conditions.get("recipient_kinds"))
+             for p in at(UK, "art_11__para_3__point_a", "exemption")]
+    assert kinds == [(["government", "local_authority"], None), (None, ["government", "local_authority"])]
+    to_government = decide(UK, income="interest", source="KE", residence="GB", beneficial_owner=True,
+                           recipient="government", payer="company")
+    assert (to_government["status"], to_government["max_rate_pct"]) == ("determined", "0")
+    assert to_government["eid"] == "art_11__para_3__point_a"
+    by_government = decide(UK, income="interest", source="KE", residence="GB", beneficial_owner=True,
+                           recipient="individual", payer="government")
+    assert (by_government["status"], by_government["max_rate_pct"]) == ("determined", "0")
+
+
+def test_uk_a_state_in_an_institution_name_is_not_the_source():
+    # bug: "paid to the Central Bank of Kenya or the Bank of England" gave source_state=KE (the
+    # Bank of England's Kenyan interest was then "not met"), and the ECGD guarantee of the United
+    # Kingdom gave source_state=GB (Kenyan interest on an ECGD-guaranteed loan "not met")
+    (b,) = at(UK, "art_11__para_3__point_b", "exemption")
+    assert "source_state" not in b.conditions and "residence_state" not in b.conditions
+    assert b.conditions["recipient_kinds"] == ["central_bank", "bank"]
+    (c,) = at(UK, "art_11__para_3__point_c", "exemption")
+    assert "source_state" not in c.conditions
+    assert "Export Credits Guarantee Department" in c.conditions["unread_condition"]
+    central_bank = decide(UK, income="interest", source="KE", residence="GB", beneficial_owner=True,
+                          recipient="central_bank", payer="company")
+    assert central_bank["status"] == "indeterminate"
+    assert ("art_11__para_3__point_b", "0") in candidates(central_bank)

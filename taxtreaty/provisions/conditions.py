@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import Any
 
 import regex
@@ -197,6 +198,27 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
         if kind not in kinds:
             kinds.append(kind)
     return out
+
+
+#: what joins two role words that name either party ("the payer or the recipient", "o devedor ou o beneficiário")
+_EITHER_JOIN = regex.compile(r"\s*,?\s*(?:or|ou|o)\s+(?:(?:the|o|a|el|la)\s+)?")
+
+
+def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
+    """"the payer or the recipient of the interest is the Government": the kinds name either party.
+    All conditions of one provision must hold, so this is two alternatives, one on the payer's kind
+    and one on the recipient's; any other clause is its one set of conditions."""
+    kinds = [*conditions.get("payer_kinds", []), *conditions.get("recipient_kinds", [])]
+    if not kinds:
+        return [conditions]
+    roles = sorted([(m.start(), m.end(), "payer") for m in ph.finditer("payer_role", folded)]
+                   + [(m.start(), m.end(), "recipient") for m in ph.finditer("recipient_role", folded)])
+    joined = any(a[2] != b[2] and _EITHER_JOIN.fullmatch(folded, a[1], b[0]) for a, b in pairwise(roles))
+    if not joined:
+        return [conditions]
+    kinds = list(dict.fromkeys(kinds))
+    rest = {k: v for k, v in conditions.items() if k not in ("payer_kinds", "recipient_kinds")}
+    return [{**rest, "payer_kinds": kinds}, {**rest, "recipient_kinds": kinds}]
 
 
 def last_role(folded: str, ph: Phrases) -> str | None:

@@ -563,8 +563,9 @@ class _Extractor:
                         "message": f"{cite_label(unit.article, unit.eid)} is the last item before the source text stops: "
                         "the list of who is exempt may continue beyond it, and this item may be cut short",
                     })
-                self.add(unit, "exemption", self.cite(unit, 0, len(unit.text)), conditions=conditions,
-                         allocation="exempt_in_host" if host else None)
+                for alternative in cond.either_party(conditions, unit.folded, ph):
+                    self.add(unit, "exemption", self.cite(unit, 0, len(unit.text)), conditions=alternative,
+                             allocation="exempt_in_host" if host else None)
                 continue
             if unit.role == "intro" or not ph.has("exempt", unit.folded):
                 continue  # the points under an introduction say who is exempt
@@ -583,8 +584,9 @@ class _Extractor:
                 if sentence.rstrip().endswith(":"):
                     status = "unknown"
                     reason = f"{cite_label(unit.article, unit.eid)} announces who is exempt but the list is missing from the source text"
-                self.add(unit, "exemption", self.cite(unit, s_start, s_end), conditions=conditions, values=values,
-                         allocation="exempt_in_host" if host else None, status=status, reason=reason)
+                for alternative in cond.either_party(conditions, sentence, ph):
+                    self.add(unit, "exemption", self.cite(unit, s_start, s_end), conditions=alternative, values=values,
+                             allocation="exempt_in_host" if host else None, status=status, reason=reason)
 
     def _cut_after(self, unit: Unit) -> bool:
         """The unit runs to the point where the source text stops (the article is cut off)."""
@@ -621,6 +623,15 @@ class _Extractor:
             named = [c for c in states_named(ctx.text) if not self.parties or c in self.parties]
             if len(named) == 1:
                 conditions[key] = named[0]
+        if ph.find("guarantee_role", unit.folded):
+            return  # "a loan guaranteed by the Export Credits Guarantee Department of the United Kingdom": the guarantor's State
+        own_role = cond.last_role(unit.folded, ph)  # "paid to the Central Bank of Kenya": the item's own role decides
+        if own_role is not None:
+            key = "source_state" if own_role == "payer" else "residence_state"
+        # "the Central Bank of Kenya or the Bank of England": a place that is no State we know may be the other party
+        places = regex.findall(r"\bof\s+(?:the\s+)?(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)*)", unit.text)
+        if any(not states_named(place) and not ph.has("condition_words", fold_same_length(place)) for place in places):
+            return
         named = [c for c in states_named(unit.text) if not self.parties or c in self.parties]
         if len(named) == 1 and key not in conditions:
             conditions[key] = named[0]
