@@ -74,6 +74,14 @@ def article_heading_start() -> regex.Pattern[str]:
 
 
 @cache
+def article_heading_prefix() -> regex.Pattern[str]:
+    """A line that begins with an article word and a space ("Article 11 ...", "ARTIGO DÉCIMO ..."):
+    a cheap test before a heading is looked for inside the line."""
+    words = _alternation(vocab.all_words("article_words"))
+    return regex.compile(rf"^{MD_PREFIX}(?:{words})[^\S\n]*\S")
+
+
+@cache
 def chapter_heading() -> regex.Pattern[str]:
     words = _alternation(vocab.all_words("chapter_words"))
     return regex.compile(
@@ -95,17 +103,20 @@ def convention_title() -> regex.Pattern[str]:
     return regex.compile(rf"^{MD_PREFIX}(?i:(?:{words})[^\S\n]+(?:{between}))\b")
 
 
-#: "2 — text", "2 - text", "2 —text", "2. text", "(2) text"; not "2.5" nor "1.º". A marker alone on
+#: "2 — text", "2 - text", "2 —text", "2. text", "(2) text", "§ 2 text"; not "2.5" nor "1.º". A marker alone on
 #: its line ("5." followed by points "a) ...") is a paragraph whose text is all in its points.
 PARAGRAPH_MARKER = regex.compile(
-    r"^(?:(?P<num>\d{1,3})(?:[^\S\n]*[—–-][^\S\n]*|\.(?![\d º°ª])[^\S\n]*|\.[^\S\n]+)|\((?P<pnum>\d{1,3})\)[^\S\n]*)(?=\S|$)"
+    r"^(?:(?P<num>\d{1,3})(?:[^\S\n]*[—–-][^\S\n]*|\.(?![\d º°ª])[^\S\n]*|\.[^\S\n]+)|\((?P<pnum>\d{1,3})\)[^\S\n]*"
+    r"|§[^\S\n]*(?P<pnum>\d{1,3})\.?[^\S\n]+)(?=\S|$)"
 )
 
 #: a point label before ")": "a)", "(b)", "ii)", and OCR-damaged shapes ("£>)", "Hi)", "í)"); or a
 #: lower-case letter or roman numeral and a dot before a space ("a. to carry out", "iv. the tax"),
-#: as the Dutch treaty collection prints them ("i.e." has no space after its first dot)
+#: as the Dutch treaty collection prints them ("i.e." has no space after its first dot); or an
+#: upper-case division of an article before a capital ("A. In Kenya:", "B. In Malaysia:")
 POINT_MARKER = regex.compile(
-    r"^(?:(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)[^\S\n]*(?=\S|$)|(?P<label>[a-z]|[ivx]{2,6})\.[^\S\n]+(?=\S))"
+    r"^(?:(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)[^\S\n]*(?=\S|$)|(?P<label>[a-z]|[ivx]{2,6})\.[^\S\n]+(?=\S)"
+    r"|(?P<label>[A-H])\.[^\S\n]+(?=\p{Lu}))"
 )
 
 #: dash bullets in lists of taxes ("- de inkomstenbelasting", "— the income tax")

@@ -16,10 +16,10 @@ import taxtreaty
 from taxtreaty.rules import decide, load_treaty
 from taxtreaty.structure.model import Document, iter_nodes
 from taxtreaty.structure.numbers import clean_article_number, ordinal_value
-from taxtreaty.text.clean import furniture_rule, heading_title_ok
+from taxtreaty.text.clean import furniture_rule, heading_run_in_gap, heading_title_ok
 
 HERE = FIXTURES / "redteam" / "structure"
-NAMES = ["en_gazette.txt", "pt_ordinais.txt", "es_boe.txt"]
+NAMES = ["en_gazette.txt", "pt_ordinais.txt", "es_boe.txt", "en_layouts.txt"]
 
 
 @pytest.fixture(scope="module")
@@ -205,3 +205,77 @@ def test_ocr_l2_heading_after_interest_opens_royalties():
         ("art_11", "Interest", "interest"), ("art_12", "Royalties", "royalties")]
     caps = {(p.cite.eid, p.rate_pct) for p in taxtreaty.provisions(doc).find(kind="withholding_cap")}
     assert caps == {("art_11__para_2", Decimal(12)), ("art_12__para_2", Decimal(10))}
+
+
+# -- layouts of en_layouts.txt: "§ 1", "1)", a heading run into its first paragraph, "A."/"B." ---
+
+
+def test_heading_run_into_its_first_paragraph(docs):
+    """Bug: "Article 11 Interest 1. Interest arising ..." on one line was not a heading: the
+    interest paragraphs ran on in article 10A (branch profits tax), which took the topic
+    `interest`, so the branch profits clause became an interest provision."""
+    doc = docs["en_layouts.txt"]
+    assert outline(doc, "en")[2:5] == [("art_10", "dividends"), ("art_10a", "business_profits"), ("art_11", "interest")]
+    art = doc.version("en").article("11")
+    assert [p.eid for p in art.paragraphs] == ["art_11__para_1", "art_11__para_2", "art_11__para_3"]
+    assert art.paragraphs[0].text.startswith("Interest arising in a Contracting State")
+    assert [p.cite.eid for p in taxtreaty.provisions(doc).find(topic="interest", kind="withholding_cap")] == ["art_11__para_2"]
+
+
+@pytest.mark.parametrize(
+    ("line", "split"),
+    [
+        ("Article 11 Interest 1. Interest arising in a State", "Article 11 Interest"),
+        ("Artículo 11. Intereses. 1. Los intereses procedentes", "Artículo 11. Intereses."),
+        ("ARTIGO 11.º Juros 1 — Os juros provenientes", "ARTIGO 11.º Juros"),
+        ("Article 7 shall apply. 1. The", None),
+        ("Article 5 of the Convention (1) The", None),
+    ],
+)
+def test_heading_run_in_gap(line, split):
+    gap = heading_run_in_gap(line)
+    assert (line[: gap[0]] if gap else None) == split
+
+
+def test_paragraphs_numbered_with_a_bracket_or_a_section_sign(docs):
+    """Bug: "1) Dividends ..." / "2) However ..." were an unnumbered paragraph holding a point 2
+    (the dividend cap cited as art_10__para_nn_1__point_2); "§ 1" / "§ 2" were one unnumbered paragraph."""
+    doc = docs["en_layouts.txt"]
+    version = doc.version("en")
+    assert [p.eid for p in version.article("10").paragraphs] == ["art_10__para_1", "art_10__para_2"]
+    assert [p.eid for p in version.article("2").paragraphs] == ["art_2__para_1", "art_2__para_2"]
+    assert version.article("2").paragraph("2").text.startswith("The existing taxes")
+    (cap,) = taxtreaty.provisions(doc).find(topic="dividends", kind="withholding_cap")
+    assert (cap.cite.eid, cap.rate_pct) == ("art_10__para_2", Decimal(10))
+
+
+def test_a_numbered_list_inside_a_bracket_paragraph_stays_a_list():
+    text = (
+        "Article 3 General definitions\n1) For the purposes of this Agreement the term \"State\" means:\n"
+        "a) the Republic, and includes:\n1) the territorial sea;\n2) the exclusive economic zone;\n"
+        "b) the Kingdom.\n2) Any term not defined shall have its meaning under the law of that State.\n"
+    )
+    art = taxtreaty.parse(text).version("en").article("3")
+    assert [p.eid for p in art.paragraphs] == ["art_3__para_1", "art_3__para_2"]
+    point_a = art.paragraph("1").points[0]
+    assert [q.eid for q in point_a.points] == ["art_3__para_1__point_a__point_1", "art_3__para_1__point_a__point_2"]
+
+
+def test_upper_case_divisions_hold_their_lettered_points(docs):
+    """Bug: "A. In Kenya:" / "B. In Malaysia:" stayed text, so Malaysia's points (a) (b) became
+    duplicate eIds art_22__para_1__point_a_2 and the credit Malaysia gives was placed in Kenya."""
+    doc = docs["en_layouts.txt"]
+    para = doc.version("en").article("22").paragraph("1")
+    assert [(p.eid, p.intro) for p in para.points] == [
+        ("art_22__para_1__point_A", "In Kenya:"), ("art_22__para_1__point_B", "In Malaysia:")]
+    assert [q.eid for q in para.points[1].points] == ["art_22__para_1__point_B__point_a", "art_22__para_1__point_B__point_b"]
+    assert not [w for w in doc.warnings if w.code == "list_items_missing"]
+    reliefs = [(p.cite.eid, p.state) for p in taxtreaty.provisions(doc).find(kind="relief_method")]
+    assert reliefs == [("art_22__para_1__point_A__point_a", "KE"), ("art_22__para_1__point_B__point_a", "MY")]
+
+
+def test_text_that_stops_mid_article_is_flagged(docs):
+    doc = docs["en_layouts.txt"]
+    art = doc.version("en").article("24")
+    assert (art.complete, art.paragraphs[-1].complete) == (False, False)
+    assert [w.eid for w in doc.warnings if w.code == "text_truncated"] == ["art_24"]

@@ -171,6 +171,8 @@ class _ParaNode(_Node):
     eid_hint: str | None = None
     number_inferred: bool = False
     complete: bool = True
+    #: numbered "1)" rather than "1." (a later "2)" is the next paragraph, not a point)
+    bracket: bool = False
 
 
 @dataclass
@@ -354,7 +356,7 @@ class _VersionBuilder:
                         f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
                     )
             elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (
-                kind == "point" and self._accept_point(line)
+                kind == "point" and (self._accept_bracket_paragraph(line) or self._accept_point(line))
             ):
                 pass  # accepted markers open their node as a side effect
             else:
@@ -434,6 +436,31 @@ class _VersionBuilder:
         if pm:
             sub = Line(content_start, line.end, rest, "point", pm)
             self._accept_point(sub)
+        return True
+
+    def _accept_bracket_paragraph(self, line: Line) -> bool:
+        """Paragraphs numbered "1)", "2)" (as points are elsewhere): "1)" is paragraph 1 when it
+        opens an article (nothing before it but the heading), and "N)" is paragraph N right
+        after paragraph N-1 numbered that way, unless it continues a numbered list inside it."""
+        m = line.match
+        label = m.group("label")  # type: ignore[union-attr]
+        container = self._container_paragraphs()
+        if m.group("open") or not label.isdigit() or container is None:  # type: ignore[union-attr]
+            return False
+        value = int(label)
+        last = next((p for p in reversed(container) if p.number is not None), None)
+        if last is None:
+            if value != 1 or container:
+                return False
+        elif not (last.bracket and last.number and value == int(last.number) + 1) or any(
+            node.kind == "number" for node in self.stack
+        ):
+            return False
+        content_start = line.start + m.end()  # type: ignore[union-attr]
+        para = _ParaNode(content_start, line.end, number=label, bracket=True)
+        container.append(para)
+        self.para = para
+        self.stack = []
         return True
 
     def _fragment_start_allowed(self, line: Line) -> bool:

@@ -102,6 +102,24 @@ def _inline_article_split() -> regex.Pattern[str]:
     return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]+\d{{1,3}}[^\S\n]+\p{{Lu}}[\p{{Lu}} ,'’-]{{2,}}$)")
 
 
+#: a gap before a first paragraph's number: " 1. Interest", " 1) The", " (1) Los", " 1 — Os"
+_FIRST_PARAGRAPH_GAP = regex.compile(r"(?<=\S)[^\S\n]+(?=(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(])")
+#: how far into a line a heading that runs on into its first paragraph is looked for
+_RUN_IN_HEADING_MAX = 160
+
+
+def heading_run_in_gap(content: str) -> tuple[int, int] | None:
+    """The gap between an article heading and its first paragraph printed on the same line
+    ("Article 11 Interest 1. Interest arising ...", "Artículo 11. Intereses. 1. Los intereses"),
+    or None. The part before the gap must read as a whole heading (a title, not a sentence)."""
+    if not patterns.article_heading_prefix().match(content):
+        return None
+    for gap in _FIRST_PARAGRAPH_GAP.finditer(content, 0, _RUN_IN_HEADING_MAX):
+        if article_heading_match(content[: gap.start()]):
+            return gap.start(), gap.end()
+    return None
+
+
 @lru_cache(maxsize=8192)  # gazettes repeat their running lines; pathological inputs repeat everything
 def furniture_rule(line: str, previous: str = "") -> str | None:
     """The name of the furniture rule a whole (stripped) line matches, or None."""
@@ -327,6 +345,9 @@ def clean(original: str) -> CleanText:
                     edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             for sm in article_split.finditer(content):
                 edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
+            run_in = heading_run_in_gap(content)
+            if run_in:
+                edits.append((content_start + run_in[0], content_start + run_in[1], "\n"))
             edits.sort()
         visible = _apply_to_string(content, content_start, edits)
         first_line = visible.split("\n", 1)[0]
