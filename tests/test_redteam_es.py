@@ -294,3 +294,76 @@ def test_ocr_exemption_with_progression() -> None:
     _, ps = load(OCR)
     relief = one(ps, "art_23__para_1", "relief_method")
     assert (relief.values, relief.state) == ({"method": "exemption", "progression": True}, "UY")
+
+
+# -- Chile style, rates inline in one paragraph, the Additional Tax clause ------------------------------
+
+CHILE = "chile_espana_inline.txt"
+
+
+def test_chile_additional_tax_clause_leaves_the_dividend_caps_open() -> None:
+    """Bug: "Las disposiciones del párrafo 2 no limitarán la aplicación del Impuesto Adicional a pagar en
+    Chile ..." was ignored: 15% (or 5%) was answered as the most Chile may take."""
+    _, ps = load(CHILE)
+    caps = {p.rate_pct: p for p in at(ps, "art_10__para_2", "withholding_cap")}
+    assert set(caps) == {Decimal("5"), Decimal("15")}
+    assert caps[Decimal("15")].conditions["unread_condition"].startswith("Las disposiciones del párrafo 2 no limitarán")
+    assert caps[Decimal("5")].conditions["holding_direct"] is False  # "directa o indirectamente"
+    answer = ask(CHILE, income="dividends", source="CL", residence="ES", beneficial_owner=True, recipient="individual")
+    assert answer.status == "indeterminate" and answer.max_rate_pct is None
+
+
+def test_chile_decimal_comma_rate() -> None:
+    _, ps = load(CHILE)
+    assert one(ps, "art_11__para_2", "withholding_cap").rate_pct == Decimal("12.5")
+
+
+def test_chile_residence_only_exception_with_unread_terms_is_a_candidate_not_ignored() -> None:
+    """Bug: "sólo pueden someterse a imposición en el otro Estado si ... los intereses se pagan por
+    préstamos otorgados por un plazo no inferior a tres años por bancos o compañías de seguros" was
+    residence-only with beneficial ownership as its only condition (0% for every interest payment);
+    once its words were kept unread, the engine ignored it and answered 12.5% as determined."""
+    _, ps = load(CHILE)
+    exception = one(ps, "art_11__para_3", "allocation")
+    assert exception.allocation == "residence_only"
+    assert "plazo no inferior a tres años" in exception.conditions["unread_condition"]
+    answer = ask(CHILE, income="interest", source="ES", residence="CL", beneficial_owner=True, recipient="company")
+    assert answer.status == "indeterminate"
+    assert candidates(answer) == {"art_11__para_2": Decimal("12.5"), "art_11__para_3": Decimal("0")}
+
+
+def test_chile_government_service_and_employment() -> None:
+    _, ps = load(CHILE)
+    assert one(ps, "art_19__para_1__point_a", "allocation").allocation == "paying_state_only"
+    assert one(ps, "art_19__para_1__point_b", "allocation").allocation == "residence_only"
+    assert one(ps, "art_15__para_2", "threshold").values == {"days": 183, "period_months": 12}
+    assert one(ps, "art_13__para_4", "allocation").allocation == "source_may_tax"
+
+
+PROTOCOL_TAIL = (
+    "Artículo 10\nDividendos\n\n2. Sin embargo, el impuesto así exigido no podrá exceder del 10 por ciento del importe "
+    "bruto de los dividendos.\n\nArtículo 12\nRegalías\n\n2. Sin embargo, el impuesto así exigido no podrá exceder del "
+    "15 por ciento del importe bruto de las regalías.\n\nPROTOCOLO\n\nEn el momento de la firma del Convenio, los "
+    "signatarios han convenido lo siguiente:\n\n1. {clause}\n"
+)
+
+
+@pytest.mark.parametrize(("clause", "qualified"), [
+    # switches the paragraph off in a case no condition key holds: the cap is open
+    ("Las disposiciones del párrafo 2 del artículo 10 no se aplicarán a los dividendos distribuidos por una "
+     "sociedad de inversión inmobiliaria.", {"dividends"}),
+    # widens the royalty paragraph to technical services: its rate stays as read
+    ("Se entiende que las disposiciones del párrafo 2 del artículo 12 se aplican a los pagos por servicios técnicos.",
+     set()),
+    # names a whole article only (a most-favoured-nation clause): no one rate is qualified
+    ("Si un Estado acordara con un tercer Estado un tipo inferior al previsto en el artículo 12, ese tipo se aplicará.",
+     set()),
+])
+def test_protocol_paragraphs_qualify_only_the_rates_they_switch_off(clause: str, qualified: set[str]) -> None:
+    ps = taxtreaty.provisions(taxtreaty.parse(PROTOCOL_TAIL.format(clause=clause)))
+    caps = ps.find(kind="withholding_cap")
+    assert {p.topic: p.rate_pct for p in caps} == {"dividends": Decimal("10"), "royalties": Decimal("15")}
+    assert {p.topic for p in caps if "unread_condition" in p.conditions} == qualified
+    for p in caps:
+        if p.topic in qualified:
+            assert p.conditions["unread_condition"] == clause

@@ -104,7 +104,12 @@ class _Extractor:
         if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
             topic = self._income_named(unit_or_article, cite, clause)
         cleaned = self._cleaned.pop(id(cite), None)
-        if kind in ("withholding_cap", "exemption") and isinstance(unit_or_article, Unit):
+        # "...sólo pueden someterse a imposición en el otro Estado si ... los intereses se pagan por préstamos
+        # otorgados por un plazo no inferior a tres años por bancos": residence-only in a rate article takes
+        # the source State's tax away as an exemption does, so its unread conditions count the same
+        exempting = (kind == "allocation" and fields.get("allocation") == "residence_only"
+                     and article.topic in PAYMENT_TOPICS)
+        if (kind in ("withholding_cap", "exemption") or exempting) and isinstance(unit_or_article, Unit):
             if fields.get("status", "determined") == "determined":
                 conditions = fields.get("conditions", {})
                 names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
@@ -112,7 +117,7 @@ class _Extractor:
                 unread = self._unread(unit_or_article, cite, cleaned, names)
                 if unread:
                     fields["conditions"] = {**conditions, "unread_condition": unread}
-            if not fields.get("overrides"):
+            if not fields.get("overrides") and not exempting:
                 fields["overrides"] = self._displaced(unit_or_article, cleaned)
         key = (cite.language, cite.eid, kind)
         self._counter[key] += 1
@@ -234,8 +239,8 @@ class _Extractor:
             for article in version.articles:
                 self._article(version, article, ph)
         self._prevailing_language()
-        self._protocol_qualifiers()
         self._undistinguished_caps()
+        self._protocol_qualifiers()
         for language, eid, line in dict.fromkeys(self.source.cuts):
             self.warnings.append({
                 "code": "swallowed_heading", "language": language, "eid": eid,
@@ -984,7 +989,10 @@ def _ordinal_day(text: str) -> int | None:
 def _protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:
     """The eIds a protocol paragraph's first cross-reference names, when it is a paragraph (or an item
     of one) of an article with rates: "artículo 10, apartado 2, letra a)" -> ["art_10__para_2__point_a"].
-    A reference to a whole article ("the rate provided for in Article 12") names no one rate."""
+    A reference to a whole article ("the rate provided for in Article 12") names no one rate, and one
+    to a whole paragraph only when the protocol switches it off ("no se aplicarán"): "as disposições do
+    parágrafo 2 do Artigo 12 aplicam-se aos ... serviços técnicos" widens the paragraph, it does not
+    qualify its rates."""
     refs = figures.find_references(folded[:200], ph)
     articles = [n for kind, n in refs if kind == "article"]
     paragraphs = [n for kind, n in refs if kind == "paragraph"]
@@ -992,7 +1000,10 @@ def _protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -
         return []
     base = f"art_{articles[0]}__para_{paragraphs[0]}"
     letters = figures.find_point_references(folded[:200], ph)
-    return [f"{base}__point_{letter}" for letter in letters] or [base]
+    if letters:
+        return [f"{base}__point_{letter}" for letter in letters]
+    switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)
+    return [base] if switched_off else []
 
 
 def _notice_values(sentence: str, ph: Phrases) -> dict[str, Any]:

@@ -306,6 +306,11 @@ def _residence_only_base(rules: TopicRules, scenario: Scenario, decision: Decisi
     return True
 
 
+def _exempting(rule: Rule) -> bool:
+    """An exemption, or a residence-only exception of a rate article (the same effect at source)."""
+    return rule.kind == "exemption" or rule.allocation == "residence_only"
+
+
 def _truncation_note(rules: TopicRules, decision: Decision) -> None:
     if rules.truncated is not None:
         where = "at" if rules.truncated_inside else "after"
@@ -325,12 +330,16 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     if _residence_only_base(rules, scenario, decision, defaults_used):
         return
     _trace_allocations(rules, decision)
+    # "...sólo pueden someterse a imposición en el otro Estado si [conditions]": a residence-only exception
+    # of a rate article takes the source State's tax away as an exemption does, whether its conditions
+    # hold or are not known (then a candidate, never ignored)
+    exceptions = tuple(r for r in rules.allocations if r.allocation == "residence_only" and r.conditions)
     evaluated: list[tuple[Rule, _Check]] = [
-        (rule, _Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *rules.caps, *rules.gaps)
+        (rule, _Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *exceptions, *rules.caps, *rules.gaps)
     ]
     evaluated.sort(key=lambda rc: rc[0].cite.span[0])
     _otherwise_after_siblings(evaluated)
-    exempt = next((r for r, c in evaluated if r.kind == "exemption" and r.status == "determined" and c.holds), None)
+    exempt = next((r for r, c in evaluated if _exempting(r) and r.status == "determined" and c.holds), None)
     held_caps = [r for r, c in evaluated if r.kind == "withholding_cap" and r.status == "determined" and c.holds]
     # "Notwithstanding subparagraph a) of paragraph 2, ... shall not exceed 15 per cent": a cap that
     # displaces another (its `overrides`) replaces it when both hold, even at a higher rate
@@ -344,7 +353,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     for rule, check in evaluated:
         if exempt is not None or check.holds is False:
             continue
-        more_favourable = rule.kind == "exemption" or (
+        more_favourable = _exempting(rule) or (
             rule.kind == "withholding_cap" and (best is None or (rule.rate or 0) < (best.rate or 0))
         ) or (best is not None and _displaces(rule, best))  # it may displace the chosen cap
         if rule.status != "determined" or (check.holds is None and more_favourable):
@@ -358,7 +367,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
             effect = f"gap: {rule.reason or 'the words that give the value are missing'}"
         elif rule is exempt:
             effect = "exemption applies: the source State may not tax"
-        elif rule.kind == "exemption":
+        elif _exempting(rule):
             effect = "exemption " + check.describe()
         elif rule is best:
             effect = f"cap {_pct(rule.rate)} applies (the most favourable whose conditions are met)" if rule.rate is not None else "cap applies"
@@ -383,7 +392,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
             if rule.status != "determined":
                 decision.candidates.append(Candidate("unknown", None, rule.cite.eid, "the missing text provides for this case"))
                 decision.reasons.append(f"{rule.cite.eid} [{rule.cite.language}]: {rule.reason or 'the words are missing'}; source text incomplete")
-            elif rule.kind == "exemption":
+            elif _exempting(rule):
                 decision.candidates.append(Candidate("none", Decimal(0), rule.cite.eid, _when(rule)))
             else:
                 decision.candidates.append(Candidate("limited", rule.rate, rule.cite.eid, _when(rule)))
