@@ -22,8 +22,9 @@ MD_PREFIX = r"(?:\#{1,6}[^\S\n]*)?"
 #: "I" ("Artículo l0", "ARTICLE I2": `numbers.clean_article_number` reads them as 10 and 12)
 ARTICLE_NUMBER = r"(?P<num>(?:[lI](?=\d))?\d{1,3}(?:[ ]?[A-Z](?![\p{L}\d])|[ ]?(?:bis|ter|quater)\b)?)"
 #: an article number in roman numerals, as US-style treaties print them ("ARTICLE IV", "Article II");
-#: read only when the whole document numbers its articles that way (`structure.parse`)
-ROMAN_ARTICLE_NUMBER = r"(?P<roman>[IVXLC]{1,7})(?![\p{L}\d])\.?"
+#: read only when the whole document numbers its articles that way (`structure.parse`); "X bis"
+#: is the article inserted after X
+ROMAN_ARTICLE_NUMBER = r"(?P<roman>[IVXLC]{1,7})(?:[ ]?(?P<roman_suffix>bis|ter|quater))?(?![\p{L}\d])\.?"
 #: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit
 DAMAGED_NUMBER = r"(?P<damaged>[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
 #: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."

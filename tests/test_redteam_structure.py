@@ -15,11 +15,17 @@ from conftest import FIXTURES
 import taxtreaty
 from taxtreaty.rules import decide, load_treaty
 from taxtreaty.structure.model import Document, iter_nodes
-from taxtreaty.structure.numbers import clean_article_number, ordinal_value
+from taxtreaty.structure.numbers import (
+    article_eid_number,
+    article_number_value,
+    clean_article_number,
+    ordinal_value,
+)
 from taxtreaty.text.clean import furniture_rule, heading_run_in_gap, heading_title_ok
 
 HERE = FIXTURES / "redteam" / "structure"
-NAMES = ["en_gazette.txt", "pt_ordinais.txt", "es_boe.txt", "en_layouts.txt"]
+NAMES = ["en_gazette.txt", "pt_ordinais.txt", "es_boe.txt", "en_layouts.txt", "es_dof_romanos.txt",
+         "pt_en_cp1252.txt"]
 
 
 @pytest.fixture(scope="module")
@@ -279,3 +285,36 @@ def test_text_that_stops_mid_article_is_flagged(docs):
     art = doc.version("en").article("24")
     assert (art.complete, art.paragraphs[-1].complete) == (False, False)
     assert [w.eid for w in doc.warnings if w.code == "text_truncated"] == ["art_24"]
+
+
+# -- roman numbers with "bis", a DOF signature, a bilingual Windows-1252 file ------------------
+
+
+@pytest.mark.parametrize(("number", "value", "eid"), [("X", 10, "10"), ("Xbis", 10, "10bis"), ("XXIX", 29, "29"), ("10a", 10, "10a")])
+def test_roman_article_numbers_with_a_suffix(number, value, eid):
+    assert (article_number_value(number), article_eid_number(number)) == (value, eid)
+
+
+def test_roman_bis_article_and_a_signature_in_la_ciudad_de_mexico(docs):
+    """Bugs: "ARTÍCULO X bis" (branch tax) stayed text inside dividends 10(2); "Hecho en la Ciudad
+    de México, el 17 de abril de 1998" gave no signature (the place after "la" was not read)."""
+    doc = docs["es_dof_romanos.txt"]
+    version = doc.version("es")
+    assert [(a.eid, a.number) for a in version.articles][2:5] == [("art_10", "X"), ("art_10bis", "Xbis"), ("art_11", "XI")]
+    assert "sucursales" not in version.article("X").paragraph("2").text.lower()
+    assert "impuesto adicional" in version.article("Xbis").paragraphs[0].text
+    assert (doc.signed.date, doc.signed.place) == ("1998-04-17", "Ciudad de México")
+    assert doc.parties == ["MX", "CL"]
+
+
+def test_bilingual_windows_1252_file_with_form_feeds(docs):
+    doc = docs["pt_en_cp1252.txt"]
+    assert [v.language for v in doc.versions] == ["pt", "en"]
+    for language in ("pt", "en"):
+        assert [a.eid for a in doc.version(language).articles] == ["art_9", "art_10", "art_11", "art_12", "art_29", "art_30"]
+    first = doc.version("pt").article("9")
+    assert (first.number_inferred, first.complete) == (True, False)
+    assert (doc.version("pt").protocols, [p.eid for p in doc.version("en").protocols]) == ([], ["protocol_1"])
+    assert (doc.parties, doc.signed.date, doc.prevailing_language) == (["PT", "SG"], "2021-03-24", "pt")
+    assert "\f" not in doc.version("pt").article("10").paragraph("2").text
+    assert [w.code for w in doc.warnings if w.code == "encoding"] == ["encoding"]

@@ -94,7 +94,9 @@ def find_date(text: str) -> tuple[str | None, int]:
 def _signature_pattern() -> regex.Pattern[str]:
     leads = "|".join(regex.escape(w) for w in vocab.all_words("signature_lead"))
     place = r"(?P<place>\p{Lu}[\p{L}'’-]+(?:[ ](?:de |da |do )?\p{Lu}[\p{L}'’-]+){0,2})"
-    return regex.compile(rf"(?:{leads})\s+(?:duplicate\s+at\s+|duplicado\s+em\s+)?{place}")
+    # "Hecho en la Ciudad de México", "Done at the City of Washington": an article before the place
+    article = r"(?:(?:la|el|the|a|o)\s+)?"
+    return regex.compile(rf"(?:{leads})\s+(?:duplicate\s+at\s+|duplicado\s+em\s+)?{article}{place}")
 
 
 def find_signature(text: str) -> Signed | None:

@@ -20,6 +20,8 @@ _OCR_ZERO = regex.compile(r"(?<=\d)[Oo](?![A-Za-z])")
 #: OCR reads a leading one as "l" or "I" before a digit ("l0", "I2")
 _OCR_ONE = regex.compile(r"^[lI](?=\d)")
 _DIGITS = regex.compile(r"\d+")
+#: an article number in roman numerals as `structure.parse` keeps it: "IV", "Xbis"
+_ROMAN_NUMBER = regex.compile(r"^(?P<roman>[IVXLC]+)(?P<suffix>bis|ter|quater|)$")
 
 
 def clean_article_number(raw: str) -> str:
@@ -50,21 +52,23 @@ def ordinal_value(words: str) -> int | None:
 
 
 def article_number_value(number: str) -> int | None:
-    """10 for "10" and "10a"; 4 for "IV" (an article number in roman numerals is kept in capitals
-    as printed, while `clean_article_number` lower-cases letters after digits)."""
+    """10 for "10" and "10a"; 4 for "IV", 10 for "Xbis" (an article number in roman numerals is
+    kept in capitals as printed, while `clean_article_number` lower-cases letters after digits)."""
     m = _DIGITS.match(number)
     if m:
         return int(m.group())
-    return roman_to_int(number) if number.isupper() else None
+    roman = _ROMAN_NUMBER.match(number)
+    return roman_to_int(roman.group("roman")) if roman else None
 
 
 def article_eid_number(number: str) -> str:
     """The number an article's eId carries: as printed, except roman numerals, which take their
-    arabic value ("IV" -> "4") so that eIds align across treaties (`art_4`)."""
-    if number.isupper():
-        value = roman_to_int(number)
+    arabic value ("IV" -> "4", "Xbis" -> "10bis") so that eIds align across treaties (`art_4`)."""
+    roman = _ROMAN_NUMBER.match(number)
+    if roman:
+        value = roman_to_int(roman.group("roman"))
         if value is not None:
-            return str(value)
+            return f"{value}{roman.group('suffix')}"
     return number
 
 

@@ -64,7 +64,8 @@ def _article_eid(number: str) -> str:
 def heading_number(match: object) -> str | None:
     """The article number a heading match prints: "10", "8a", "IV"; None for a damaged one."""
     if match.group("roman"):  # type: ignore[attr-defined]
-        return match.group("roman").upper()  # type: ignore[attr-defined]
+        # "X bis" -> "Xbis": roman numerals in capitals, the suffix in lower case
+        return match.group("roman").upper() + (match.group("roman_suffix") or "")  # type: ignore[attr-defined]
     if match.group("ordinal"):  # type: ignore[attr-defined]
         value = ordinal_value(match.group("ordinal"))  # type: ignore[attr-defined]
         return str(value) if value else None
