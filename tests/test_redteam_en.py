@@ -128,3 +128,66 @@ def test_uk_a_state_in_an_institution_name_is_not_the_source():
                           recipient="central_bank", payer="company")
     assert central_bank["status"] == "indeterminate"
     assert ("art_11__para_3__point_b", "0") in candidates(central_bank)
+
+
+# -- UN model, India-Malaysia style: "per centum", government / central bank lists, FTS ----------
+
+UN = "un_india_malaysia.txt"
+
+
+def test_un_rates_in_words_per_centum():
+    (div,) = at(UN, "art_10__para_2", "withholding_cap")
+    (intr,) = at(UN, "art_11__para_2", "withholding_cap")
+    assert (div.rate_pct, intr.rate_pct) == (Decimal("5"), Decimal("10"))
+
+
+def test_un_an_exemption_for_any_institution_the_authorities_agree_is_not_for_everyone():
+    # bug: "(c) any other institution as may be agreed upon from time to time between the competent
+    # authorities" under "provided it is derived and beneficially owned by:" exempted all interest
+    (c,) = at(UN, "art_11__para_3__point_c", "exemption")
+    assert c.conditions["unread_condition"].startswith("any other institution as may be agreed upon")
+    decision = decide(UN, income="interest", source="IN", residence="MY", beneficial_owner=True,
+                      recipient="company", payer="company")
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_11__para_2", "10"), ("art_11__para_3__point_c", "0")} <= candidates(decision)
+
+
+def test_an_exemption_item_naming_no_one_is_unread_whatever_the_introduction_says():
+    # the introduction "where the interest is beneficially owned by:" opens no condition the reader
+    # knows; an item it cannot place still never exempts every payment
+    text = (
+        "Article 11\nInterest\n\n1. Interest arising in a Contracting State and paid to a resident of the other "
+        "Contracting State may be taxed in that other State.\n\n2. However, such interest may also be taxed in the "
+        "Contracting State in which it arises, but the tax so charged shall not exceed 10 percent of the gross amount "
+        "of the interest.\n\n3. Notwithstanding paragraph 2, interest arising in a Contracting State shall be exempt "
+        "from tax in that State where the interest is beneficially owned by:\n(a) the Government of the other "
+        "Contracting State; or\n(b) such other bodies as the competent authorities may agree.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    a, b = [p for p in ps.provisions if p.kind == "exemption"]
+    assert a.conditions["recipient_kinds"] == ["government"] and "unread_condition" not in a.conditions
+    assert b.conditions["unread_condition"] == "such other bodies as the competent authorities may agree"
+
+
+def test_un_government_sub_division_is_read():
+    # "a political sub-division" (hyphenated) is a local authority, not an unread condition
+    (a,) = at(UN, "art_11__para_3__point_a", "exemption")
+    assert a.conditions == {"beneficial_owner": True, "recipient_kinds": ["government", "local_authority"]}
+    decision = decide(UN, income="interest", source="IN", residence="MY", beneficial_owner=True,
+                      recipient="local_authority", payer="company")
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "0", "art_11__para_3__point_a")
+
+
+def test_un_royalties_and_fees_for_technical_services_share_one_cap():
+    # bug: "royalties and fees for technical services ... shall not exceed ten per centum of the gross
+    # amount of the royalties or fees for technical services" was limited to technical services, so a
+    # plain royalty was left indeterminate
+    (cap,) = at(UN, "art_12__para_2", "withholding_cap")
+    assert cap.rate_pct == Decimal("10") and "income_subtype" not in cap.conditions
+    decision = decide(UN, income="royalties", source="IN", residence="MY", beneficial_owner=True, recipient="company")
+    assert (decision["status"], decision["max_rate_pct"]) == ("determined", "10")
+
+
+def test_un_students_six_years():
+    (ex,) = at(UN, "art_20__para_nn_1", "exemption")
+    assert ex.allocation == "exempt_in_host" and ex.values == {"years": 6}

@@ -253,9 +253,22 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     return out
 
 
+#: an income named with a kind of payment as one subject ("royalties or fees for technical services")
+_AND_OR = regex.compile(r"\s+(?:and|or|e|ou|y|o)\s+(?:(?:the|such|os|as|las|los)\s+)?$")
+
+
 def subtype(folded: str, ph: Phrases) -> str | None:
+    """The kind of income a clause is limited to, if any: not one named together with the article's
+    income ("royalties and fees for technical services ... shall not exceed ten per centum"), which the
+    clause covers as much as the income itself."""
     hits = ph.group_hits("subtypes", folded)
-    return hits[0][2] if hits else None
+    if not hits:
+        return None
+    incomes = [end for _, end, _ in ph.group_hits("incomes", folded)]
+    start, _, kind = hits[0]
+    if any(end <= start and _AND_OR.fullmatch(folded, end, start) for end in incomes):
+        return None
+    return kind
 
 
 def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:

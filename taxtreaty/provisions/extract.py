@@ -562,6 +562,11 @@ class _Extractor:
                 self._place_states(unit, conditions, role, ph)
                 if host:
                     conditions.pop("income_subtype", None)
+                elif not set(conditions) - {"beneficial_owner", "source_state", "residence_state"}:
+                    # "(c) any other institution as may be agreed upon ... between the competent authorities": an
+                    # item of the list of who is exempt that names no one the extractor reads is not everyone
+                    words = regex.sub(r"[;,.]?\s+(?:or|and|ou|e|o|y)$", "", " ".join(unit.text.split()).rstrip(";,. "))
+                    conditions["unread_condition"] = words.rstrip(";,. ")
                 if self._cut_after(unit):
                     self.warnings.append({
                         "code": "list_may_continue", "language": unit.language, "eid": unit.eid,
@@ -672,6 +677,11 @@ class _Extractor:
                 if exclusive is not None:
                     if ph.has("effective_management", sentence):
                         allocation = "effective_management_only"
+                    elif "source_place" in ph.patterns and ph.find("source_place", sentence, exclusive.end(),
+                                                                   min(len(sentence), exclusive.end() + 100)):
+                        # Andean style: "sólo serán gravables en el País Miembro en cuyo territorio se impute y
+                        # registre su pago": the only State named is the one where the income arises
+                        allocation = "source_only"
                     elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None \
                             and ph.find("exception_lead", sentence, exclusive.start(), exclusive.end()) is None:
                         # "paid by a Contracting State ... shall be taxable only in that State"; the
