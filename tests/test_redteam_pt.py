@@ -64,6 +64,7 @@ def test_every_provision_quotes_the_original_at_its_span(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "parties"), [
     ("br_dou_ar.txt", ["BR", "AR"]), ("pt_dr_cl.txt", ["PT", "CL"]), ("mz_br_ocr.txt", ["MZ", "ES"]),
+    ("ao_tl_mojibake.txt", ["TL", "AO"]),
 ])
 def test_parties_are_read_from_the_title(name: str, parties: list[str]) -> None:
     assert parsed(name)[0].parties == parties
@@ -254,3 +255,60 @@ def test_cv_higher_item_before_the_residual_rate_is_unread_not_applied_to_every_
     assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
     assert {("art_12__para_2__point_a", "12"), ("art_12__para_2__point_b", "8")} <= {
         (c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
+
+
+# -- Timor-Leste / Angola (Jornal da República): ordinals in words, pre-1990 spelling, mojibake ----
+
+def test_tl_royalty_rate_split_by_a_stray_blank_is_unknown_not_zero() -> None:
+    # "não excederá 1 0 por cento": read as 0%, i.e. royalties exempt at source
+    cap = one("ao_tl_mojibake.txt", "art_12__para_2", "withholding_cap")
+    assert cap.status == "unknown" and cap.rate_pct is None and "1 0 por cento" in (cap.reason or "")
+    decision = decide("ao_tl_mojibake.txt", income="royalties", source="AO", residence="TL", beneficial_owner=True)
+    assert decision["status"] != "determined" and decision["max_rate_pct"] != "0"
+
+
+def test_tl_split_figure_is_not_a_group_of_thousands() -> None:
+    from taxtreaty.provisions import figures
+    from taxtreaty.provisions.vocabulary import require_phrases
+    ph = require_phrases("pt")
+    assert figures.find_damaged_rates("não excederá 2 5 % do montante", ph)
+    assert not figures.find_damaged_rates("mais de 1 000 000 de dólares e 15 % do montante", ph)
+    assert not figures.find_damaged_rates("não excederá 15 por cento", ph)
+
+
+def test_tl_mojibake_cap_and_exemption_are_read() -> None:
+    cap = one("ao_tl_mojibake.txt", "art_11__para_2", "withholding_cap")
+    assert cap.rate_pct == Decimal("10") and cap.conditions == {"beneficial_owner": True}
+    assert "nÃ£o excederÃ¡" in cap.cite.quote  # quoted as printed
+    exemption = one("ao_tl_mojibake.txt", "art_11__para_3", "exemption")
+    assert exemption.conditions == {"payer_kinds": ["government", "local_authority"]}
+    decision = decide("ao_tl_mojibake.txt", income="interest", source="AO", residence="TL", beneficial_owner=True,
+                      payer="government")
+    assert decision["status"] == "determined" and decision["max_rate_pct"] == "0"
+
+
+def test_tl_dividends_ten_per_cent_in_words_and_the_pe_switch() -> None:
+    cap = one("ao_tl_mojibake.txt", "art_10__para_2", "withholding_cap")
+    assert cap.rate_pct == Decimal("10")
+    switch = one("ao_tl_mojibake.txt", "art_10__para_3", "allocation")
+    assert switch.conditions == {"pe_connected": True} and switch.values["refer_to"] == ["7"]
+
+
+def test_tl_exemption_with_progression_and_angolan_credit() -> None:
+    # "aplicar a taxa que seria aplicável se tais rendimentos não tivessem sido isentos" was not read
+    tl = one("ao_tl_mojibake.txt", "art_23__para_1", "relief_method")
+    assert tl.state == "TL" and tl.values == {"method": "exemption", "progression": True}
+    ao = one("ao_tl_mojibake.txt", "art_23__para_2", "relief_method")
+    assert ao.state == "AO" and ao.values == {"method": "credit", "limit": "ordinary"}
+
+
+def test_tl_termination_notice_by_30_june_with_denuncia_la() -> None:
+    values = [p.values for p in at("ao_tl_mojibake.txt", "art_29__para_nn_1", "date")]
+    assert {"event": "termination_notice", "by": "06-30"} in values
+    assert {"event": "termination_effect", "from": "january_1_of_year_after_notice"} in values
+
+
+def test_tl_researchers_invitation_is_an_unread_condition() -> None:
+    exemption = one("ao_tl_mojibake.txt", "art_20__para_1", "exemption")
+    assert exemption.allocation == "exempt_in_host"
+    assert "a convite de uma universidade" in exemption.conditions["unread_condition"]

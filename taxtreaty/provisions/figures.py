@@ -137,8 +137,11 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
 def _damaged_rate_regex(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     percent = alternation(ph.raw["percent"], whole_word=False)
-    # digits mixed with the letters OCR reads for them (l, i, o, s): "l5 %", "1o per cent"
-    return regex.compile(rf"(?<![\p{{L}}\d])(?=[lios]*\d)(?=\d*[lios])[\dlios]{{2,3}}\s*(?:{percent})(?![\p{{L}}])")
+    # digits mixed with the letters OCR reads for them (l, i, o, s): "l5 %", "1o per cent"; or a
+    # figure split by a stray blank ("1 0 por cento" would read as 0): never a group of thousands
+    mixed = r"(?=[lios]*\d)(?=\d*[lios])[\dlios]{2,3}"
+    split = r"\d{1,2} \d{1,2}(?!\d)"
+    return regex.compile(rf"(?<![\p{{L}}\d])(?:{mixed}|{split})\s*(?:{percent})(?![\p{{L}}])")
 
 
 def find_damaged_rates(text: str, ph: Phrases) -> list[tuple[int, int]]:
