@@ -367,3 +367,37 @@ def test_protocol_paragraphs_qualify_only_the_rates_they_switch_off(clause: str,
     for p in caps:
         if p.topic in qualified:
             assert p.conditions["unread_condition"] == clause
+
+
+# -- Andean Community style: taxation only where the income arises ---------------------------------------
+
+ANDEAN = "andina_decision.txt"
+
+
+@pytest.mark.parametrize(("income", "eid"), [
+    ("interest", "art_10__para_nn_1"), ("dividends", "art_11__para_nn_1"), ("royalties", "art_12__para_nn_1"),
+    ("pensions", "art_15__para_nn_1"), ("capital_gains", "art_19__para_nn_1"),
+])
+def test_andean_income_is_taxed_only_where_it_arises(income: str, eid: str) -> None:
+    """Bug: "Las ganancias de capital sólo podrán gravarse por el País Miembro en cuyo territorio
+    estuvieren situados los bienes" was read as "the source State may tax too" (the residence State
+    would have taxed with a credit); "sólo serán gravables en el País Miembro en cuyo territorio se
+    impute y registre su pago" was not read at all."""
+    _, ps = load(ANDEAN)
+    assert one(ps, eid, "allocation").allocation == "source_only"
+    answer = ask(ANDEAN, income=income, source="PE", residence="EC")
+    assert (answer.status, answer.source_taxation, answer.residence_taxation) == ("determined", "unlimited", "none")
+    assert answer.eid == eid
+
+
+def test_an_exclusive_rule_for_the_residence_state_is_not_source_only() -> None:
+    text = (
+        "Artículo 8\nTransporte marítimo y aéreo\n\n1. Los beneficios procedentes de la explotación de buques o "
+        "aeronaves en tráfico internacional sólo pueden someterse a imposición en el Estado contratante en que "
+        "esté situada la sede de dirección efectiva de la empresa.\n\n"
+        "Artículo 13\nGanancias de capital\n\n5. Las ganancias derivadas de la enajenación de cualquier otro bien "
+        "sólo pueden someterse a imposición en el Estado contratante en que resida el transmitente.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    assert {p.cite.eid: p.allocation for p in ps.find(kind="allocation")} == {
+        "art_13__para_5": "residence_only", "art_8__para_1": "effective_management_only"}

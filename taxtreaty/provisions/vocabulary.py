@@ -36,8 +36,9 @@ PHRASE_KEYS = (
     "termination_notice", "termination_effect", "unread_qualifiers", "point_words", "after_year_end", "before_year_end", "charged_tax",
 )
 #: phrase keys a language may leave out (its extractor then reads nothing they would find):
-#: "shall_not_apply" ("O disposto na alínea a) do n.º 2 não é aplicável quando ...")
-OPTIONAL_PHRASE_KEYS = ("shall_not_apply",)
+#: "shall_not_apply" ("O disposto na alínea a) do n.º 2 não é aplicável quando ..."); "source_place": the State
+#: an exclusive rule names by where the income arises ("sólo serán gravables en el País Miembro en cuyo territorio ...")
+OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place")
 #: keys holding a map of {category: [phrases]}
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes")
 #: keys holding a map of {phrase: value}
