@@ -21,7 +21,7 @@ from taxtreaty.structure.numbers import (
     clean_article_number,
     ordinal_value,
 )
-from taxtreaty.text.clean import furniture_rule, heading_run_in_gap, heading_title_ok
+from taxtreaty.text.clean import furniture_rule, heading_run_in_gap, heading_title_ok, inline_structure_gaps
 
 HERE = FIXTURES / "redteam" / "structure"
 NAMES = ["en_gazette.txt", "pt_ordinais.txt", "es_boe.txt", "en_layouts.txt", "es_dof_romanos.txt",
@@ -318,3 +318,56 @@ def test_bilingual_windows_1252_file_with_form_feeds(docs):
     assert (doc.parties, doc.signed.date, doc.prevailing_language) == (["PT", "SG"], "2021-03-24", "pt")
     assert "\f" not in doc.version("pt").article("10").paragraph("2").text
     assert [w.code for w in doc.warnings if w.code == "encoding"] == ["encoding"]
+
+
+# -- a text without its line breaks; a heading hyphenated over two lines -------------------------
+
+ONE_LINE = (
+    "Article 10 Dividends 1. Dividends may be taxed in that other State. 2. However, the tax so charged shall not "
+    "exceed 15 per cent of the gross amount of the dividends. Article 11 Interest 1. Interest may be taxed in that "
+    "other State as provided in paragraph 2. However, the tax so charged shall not exceed 10 per cent of the gross "
+    "amount of the interest.\n"
+)
+
+
+def test_a_treaty_printed_on_one_line_keeps_its_articles_apart():
+    """Bug: a text with no line breaks was one article 10: the interest cap of 10 per cent was read
+    as a second dividend cap (art_10__para_1), next to the 15 per cent the dividends article gives."""
+    doc = taxtreaty.parse(ONE_LINE)
+    version = doc.version("en")
+    assert [(a.eid, a.heading) for a in version.articles] == [("art_10", "Dividends"), ("art_11", "Interest")]
+    assert [p.eid for p in version.article("10").paragraphs] == ["art_10__para_1", "art_10__para_2"]
+    # "paragraph 2. However" is a reference, not paragraph 2: the interest article keeps one paragraph
+    assert [p.eid for p in version.article("11").paragraphs] == ["art_11__para_1"]
+    caps = sorted((p.topic, p.cite.eid, p.rate_pct) for p in taxtreaty.provisions(doc).find(kind="withholding_cap"))
+    assert caps == [("dividends", "art_10__para_2", Decimal(15)), ("interest", "art_11__para_1", Decimal(10))]
+    for p in taxtreaty.provisions(doc).provisions:
+        assert doc.original[p.cite.span[0] : p.cite.span[1]] == p.cite.quote
+
+
+@pytest.mark.parametrize(
+    ("line", "pieces"),
+    [
+        ("Article 3 Definitions 1. The term. 2. Another term. 4. Not in sequence.",
+         ["Article 3 Definitions", "1. The term.", "2. Another term. 4. Not in sequence."]),
+        ("Artigo 5.º Estabelecimento estável 1 — A expressão. 2 — Inclui.",
+         ["Artigo 5.º Estabelecimento estável", "1 — A expressão.", "2 — Inclui."]),
+        ("1. Dividends may be taxed. 2. However, the tax shall not exceed 5 per cent.",
+         ["1. Dividends may be taxed. 2. However, the tax shall not exceed 5 per cent."]),
+    ],
+)
+def test_inline_structure_gaps(line, pieces):
+    cuts = [0] + [x for gap in inline_structure_gaps(line) for x in gap] + [len(line)]
+    assert [line[cuts[k] : cuts[k + 1]] for k in range(0, len(cuts), 2)] == pieces
+
+
+def test_article_word_hyphenated_over_two_lines():
+    """Bug: "ARTI-" / "CLE 12" was text: the royalties article ran on inside interest."""
+    text = (
+        "ARTICLE 11\nINTEREST\n1. Interest may be taxed in that other State.\n"
+        "ARTI-\nCLE 12\nROYALTIES\n1. Royalties may be taxed in that other State.\n"
+    )
+    doc = taxtreaty.parse(text)
+    assert [(a.eid, a.heading, a.topic) for a in doc.version("en").articles] == [
+        ("art_11", "INTEREST", "interest"), ("art_12", "ROYALTIES", "royalties")]
+    assert doc.quote_at(doc.version("en").article("12").span).startswith("ARTI-\nCLE 12")

@@ -120,6 +120,72 @@ def heading_run_in_gap(content: str) -> tuple[int, int] | None:
     return None
 
 
+@cache
+def _inline_heading_break() -> regex.Pattern[str]:
+    words = "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+    # "... in that other State. Article 11 Interest 1. Interest ...": a text printed without line breaks
+    return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]*\S)")
+
+
+#: the paragraph marker a run-in first paragraph uses, as a template for the next ones
+_FIRST_MARKER = regex.compile(r"1[.)]|\(1\)|1[^\S\n]*[—–-]")
+#: paragraphs looked for on one line after a run-in first paragraph
+_MAX_INLINE_PARAGRAPHS = 60
+
+
+def _next_paragraph_pattern(marker: str, number: int) -> regex.Pattern[str]:
+    """The gap before paragraph `number` after a sentence end, numbered like `marker` ("1." -> "2.")."""
+    if marker.startswith("("):
+        printed = rf"\({number}\)"
+    elif marker.endswith((".", ")")):
+        printed = rf"{number}{regex.escape(marker[-1])}"
+    else:
+        printed = rf"{number}[^\S\n]*[—–-]"
+    return _paragraph_gap_pattern(printed)
+
+
+@lru_cache(maxsize=512)
+def _paragraph_gap_pattern(printed: str) -> regex.Pattern[str]:
+    return regex.compile(rf"(?<=[.;:])[^\S\n]+(?={printed}[^\S\n]+[\p{{Lu}}«\"“(])")
+
+
+def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
+    """Gaps where a line printed without its line breaks holds a new heading or paragraph:
+    "Article 10 Dividends 1. Dividends ... State. 2. However, ... dividends. Article 11 Interest
+    1. Interest ...". A heading inside the line counts only after a sentence end and when its
+    first paragraph follows it on the line; paragraphs count only in sequence after it (2. after
+    1., then 3.), each after a sentence end, so "paragraph 2. However" stays text."""
+    starts: list[tuple[int, tuple[int, int] | None]] = []
+    if patterns.article_heading_prefix().match(content):
+        starts.append((0, None))
+    if len(content) > _RUN_IN_HEADING_MAX:
+        for b in _inline_heading_break().finditer(content):
+            starts.append((b.end("gap"), (b.start("gap"), b.end("gap"))))
+    gaps: list[tuple[int, int]] = []
+    headings: list[tuple[int, int]] = []  # (heading start, first paragraph start)
+    for start, break_gap in starts:
+        run_in = heading_run_in_gap(content[start:])
+        if run_in is None:
+            continue
+        if break_gap:
+            gaps.append(break_gap)
+        gaps.append((start + run_in[0], start + run_in[1]))
+        headings.append((start, start + run_in[1]))
+    for k, (_, first) in enumerate(headings):
+        end = headings[k + 1][0] if k + 1 < len(headings) else len(content)
+        marker = _FIRST_MARKER.match(content, first)
+        if marker is None:
+            continue
+        pos = first
+        for number in range(2, _MAX_INLINE_PARAGRAPHS):
+            m = _next_paragraph_pattern(marker.group(), number).search(content, pos, end)
+            if m is None:
+                break
+            gaps.append((m.start(), m.end()))
+            pos = m.end()
+    return sorted(set(gaps))
+
+
 @lru_cache(maxsize=8192)  # gazettes repeat their running lines; pathological inputs repeat everything
 def furniture_rule(line: str, previous: str = "") -> str | None:
     """The name of the furniture rule a whole (stripped) line matches, or None."""
@@ -345,9 +411,8 @@ def clean(original: str) -> CleanText:
                     edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             for sm in article_split.finditer(content):
                 edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
-            run_in = heading_run_in_gap(content)
-            if run_in:
-                edits.append((content_start + run_in[0], content_start + run_in[1], "\n"))
+            for gap_start, gap_end in inline_structure_gaps(content):
+                edits.append((content_start + gap_start, content_start + gap_end, "\n"))
             edits.sort()
         visible = _apply_to_string(content, content_start, edits)
         first_line = visible.split("\n", 1)[0]
@@ -403,6 +468,9 @@ def _join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
         # heading starts a line of its own whatever follows its number
         return "newline"
     if last in _HYPHENS and prev_line[-2:-1].isalpha() and line[:1].islower():
+        return "hyphen"
+    if last in _HYPHENS and prev_line[:-1].isalpha() and article_heading_match(prev_line[:-1] + line):
+        # "ARTI-" alone on its line, then "CLE 12": an article heading cut in two
         return "hyphen"
     if not (last.isalnum() or last in _OPEN_END_PUNCTUATION):
         return "newline"
