@@ -371,3 +371,39 @@ def test_article_word_hyphenated_over_two_lines():
     assert [(a.eid, a.heading, a.topic) for a in doc.version("en").articles] == [
         ("art_11", "INTEREST", "interest"), ("art_12", "ROYALTIES", "royalties")]
     assert doc.quote_at(doc.version("en").article("12").span).startswith("ARTI-\nCLE 12")
+
+
+# -- "as follows:" then the rule in sentences is not a lost list -------------------------------
+
+AS_FOLLOWS = (
+    "Article 23 Elimination of double taxation\n1. In India double taxation shall be eliminated as follows:\n"
+    "Where a resident of India derives income which may be taxed in the Netherlands, India shall allow as a "
+    "deduction from the tax on the income of that resident an amount equal to the income tax paid in the "
+    "Netherlands. Such deduction shall not, however, exceed that part of the income tax which is attributable "
+    "to the income which may be taxed in the Netherlands.\n"
+    "Provided that income which is not to be subjected to tax may be taken into account in calculating the rate.\n"
+)
+LOST_ITEMS = (
+    "Article 10 Dividends\n2. However, the tax so charged shall not exceed:\n"
+    "This paragraph shall not affect the taxation of the company in respect of the profits out of which the "
+    "dividends are paid.\n"
+)
+
+
+def test_text_announced_by_a_colon_is_not_a_lost_list():
+    """Bug (NL-IN 23(4)): "... as follows:" then three paragraphs of sentences was flagged
+    `list_items_missing`, which marks the whole relief paragraph as damaged."""
+    doc = taxtreaty.parse(AS_FOLLOWS)
+    assert not [w for w in doc.warnings if w.code == "list_items_missing"]
+    (relief,) = taxtreaty.provisions(doc).find(kind="relief_method")
+    assert (relief.cite.eid, relief.values["method"], relief.state) == ("art_23__para_1", "credit", "IN")
+
+
+def test_a_lost_rate_list_before_a_wrap_up_sentence_is_still_flagged():
+    doc = taxtreaty.parse(LOST_ITEMS)
+    assert [(w.code, w.eid) for w in doc.warnings if w.code == "list_items_missing"] == [
+        ("list_items_missing", "art_10__para_2")]
+    decision = decide(load_treaty(doc, ["IN", "NL"], (dt.date(2000, 1, 1), None)),
+                      {"income": "dividends", "source": "IN", "residence": "NL", "beneficial_owner": True,
+                       "date": "2024-05-01"})
+    assert decision.status != "determined" and decision.max_rate_pct is None

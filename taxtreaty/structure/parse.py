@@ -805,6 +805,8 @@ class _VersionBuilder:
             if k + 1 < len(lines) and patterns.BULLET.match(lines[k + 1].strip()):
                 continue  # the items are dash bullets ("to wit:" then "– the Agreement of ...")
             if ln.rstrip().endswith(":") and (k + 1 < len(lines) or not para.children):
+                if _announced_text_follows(lines[k + 1 :]):
+                    continue
                 self.warn("list_items_missing", eid,
                           f"{eid} announces a list ({ln.strip()[-40:]!r}) but no items follow in the source text")
                 return
@@ -812,6 +814,25 @@ class _VersionBuilder:
             if point.text.rstrip().endswith(":") and not point.points:
                 self.warn("list_items_missing", point.eid,
                           f"{point.eid} announces a list but no items follow in the source text")
+
+
+#: "... shall be eliminated as follows:" then the rule itself in sentences: the text a colon
+#: announces is there when at least this much follows it, in this many sentences
+_ANNOUNCED_TEXT_MIN_CHARS = 300
+_ANNOUNCED_TEXT_MIN_SENTENCES = 3
+_SENTENCE_STOP = regex.compile(r"[.;!?](?=\s|$)")
+
+
+def _announced_text_follows(lines: list[str]) -> bool:
+    """Is what a colon announces present as running text ("In India double taxation shall be
+    eliminated as follows:" then paragraphs of sentences), rather than lost list items with at
+    most a wrap-up sentence after them? A following line that starts in lower case, or too little
+    text, is not enough."""
+    following = [ln.strip() for ln in lines if ln.strip()]
+    if not following or not following[0][:1].isupper():
+        return False
+    text = " ".join(following)
+    return len(text) >= _ANNOUNCED_TEXT_MIN_CHARS and len(_SENTENCE_STOP.findall(text)) >= _ANNOUNCED_TEXT_MIN_SENTENCES
 
 
 # -- versions -------------------------------------------------------------------------------------
