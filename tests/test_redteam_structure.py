@@ -407,3 +407,21 @@ def test_a_lost_rate_list_before_a_wrap_up_sentence_is_still_flagged():
                       {"income": "dividends", "source": "IN", "residence": "NL", "beneficial_owner": True,
                        "date": "2024-05-01"})
     assert decision.status != "determined" and decision.max_rate_pct is None
+
+
+def test_protocol_articles_do_not_outvote_roman_convention_articles():
+    """Bug: a convention numbered "ARTICLE I" ... "ARTICLE XI" (4 headings) followed by a protocol
+    with "Article 1" ... "Article 5" had its roman headings demoted: "no articles found"."""
+    body = "".join(
+        f"ARTICLE {r}\n{title}\n1. The provision {r} applies in that other State.\n"
+        for r, title in [("I", "Persons Covered"), ("II", "Taxes Covered"), ("X", "Dividends"), ("XI", "Interest")]
+    )
+    protocol = "PROTOCOL\n" + "".join(f"Article {n}\nText {n} of the protocol applies to the Convention.\n" for n in range(1, 6))
+    text = ("CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND THE REPUBLIC OF CHILE\n" + body
+            + "IN WITNESS WHEREOF the undersigned have signed this Convention.\n" + protocol)
+    version = taxtreaty.parse(text).version("en")
+    assert [(a.eid, a.number, a.topic) for a in version.articles] == [
+        ("art_1", "I", "persons_covered"), ("art_2", "II", "taxes_covered"), ("art_10", "X", "dividends"),
+        ("art_11", "XI", "interest")]
+    assert [p.eid for p in version.protocols] == ["protocol_1"]
+    assert "Text 5 of the protocol" in version.protocols[0].paragraphs[-1].text

@@ -81,8 +81,18 @@ def heading_value(match: object) -> int | None:
 def _number_style(lines: list[Line]) -> None:
     """Roman article numbers ("ARTICLE IV") are read only when the document numbers its
     articles that way: the style most headings use wins, and headings of the other style are
-    demoted to text (in an arabic treaty "Article I" is not a heading, and vice versa)."""
-    headings = [ln for ln in lines if ln.kind == "article" and not ln.match.group("damaged")]  # type: ignore[union-attr]
+    demoted to text (in an arabic treaty "Article I" is not a heading, and vice versa). Headings
+    inside a protocol do not vote: a protocol's "Article 1", "Article 2" never open articles, and
+    must not outvote a convention numbered "ARTICLE I" ... "ARTICLE XI"."""
+    headings = []
+    in_protocol = False
+    for ln in lines:
+        if ln.kind == "protocol":
+            in_protocol = True
+        elif ln.kind == "title":
+            in_protocol = False
+        elif ln.kind == "article" and not in_protocol and not ln.match.group("damaged"):  # type: ignore[union-attr]
+            headings.append(ln)
     roman = sum(1 for ln in headings if ln.match.group("roman"))  # type: ignore[union-attr]
     roman_style = roman > len(headings) - roman
     for ln in headings:
