@@ -368,6 +368,10 @@ class _Extractor:
             return []
         paragraphs = [n for kind, n in refs if kind == "paragraph"]
         points = figures.find_point_references(folded, ph)
+        if points and len(paragraphs) > 1:
+            # "subparagraph a) of paragraph 2 and subparagraph a) of paragraph 3": the items of each (a
+            # name that matches no item switches nothing off)
+            return [f"{unit.article.eid}__para_{n}__point_{p}" for n in paragraphs for p in points]
         if points:
             para = paragraphs[0] if paragraphs else self._paragraph_holding(unit, points[0])
             return [f"{unit.article.eid}__para_{para}__point_{p}" for p in points] if para else []
@@ -830,6 +834,14 @@ class _Extractor:
             if unit.role == "intro":
                 continue
             text = unit.folded
+            if "relief_deemed_paid" in ph.patterns and ph.has("relief_deemed_paid", text):
+                # tax sparing names no method of its own (it is never another State's credit), and the
+                # tax it deems paid is not in the data: a credit computed from the tax paid would be short
+                self.add(unit, "relief_method", self.cite(unit, 0, len(unit.text)), status="unknown",
+                         values={"deemed_paid": True},
+                         reason=f"{cite_label(unit.article, unit.eid)} deems the source State's tax paid at a rate "
+                         "set in the text (tax sparing); the credit it gives is not computed from the tax paid")
+                continue
             if ph.has("relief_reduction", text):
                 # the Dutch method: "shall allow a reduction of its tax ... computed in the proportion"
                 # of the exempt income to the whole; the exempt income still sets the rate
