@@ -928,6 +928,10 @@ class _Extractor:
                     following = ph.has("following_year", sentence)
                     values = {"event": "effect",
                               "from": "january_1_of_year_after_entry_into_force" if following else "january_1"}
+                    # "produzirão efeitos a partir de 1 de Janeiro de 2001": the day itself, when printed
+                    printed = figures.find_dates(sentence[effect.start():] if effect is not None else sentence)
+                    if printed and not following:
+                        values["effect_from"] = printed[0].date.isoformat()
                     self.add(unit, "date", self.cite(unit, s_start, s_end), values=values)
 
     def _termination(self, units: list[Unit], ph: Phrases) -> None:

@@ -384,8 +384,13 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     if pending or (cut_in_rates and rules.truncated is not None):
         decision.status = "indeterminate"
         decision.missing_facts.extend(f for f in _missing([c for _, c in pending]) if f not in decision.missing_facts)
+        base = next((r for r in rules.allocations if r.allocation == "residence_only" and not r.conditions), None)
         if best is not None:
             decision.candidates.append(Candidate("limited", best.rate, best.cite.eid, "none of the other candidates applies"))
+        elif base is not None:
+            # "interest ... may be taxed only in that other State" and a cap for some interest only
+            # ("determined with reference to receipts, sales, income, profits"): the rest is not taxed at source
+            decision.candidates.append(Candidate("none", Decimal(0), base.cite.eid, "none of the other candidates applies"))
         elif not any(c.holds is None for r, c in evaluated if r.status == "determined"):
             decision.candidates.append(Candidate("unlimited", None, None, "no cap applies"))
         for rule, _ in pending:
