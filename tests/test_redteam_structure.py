@@ -21,6 +21,7 @@ from taxtreaty.structure.numbers import (
     clean_article_number,
     ordinal_value,
 )
+from taxtreaty.structure.topics import topic_from_heading
 from taxtreaty.text.clean import furniture_rule, heading_run_in_gap, heading_title_ok, inline_structure_gaps
 
 HERE = FIXTURES / "redteam" / "structure"
@@ -425,3 +426,22 @@ def test_protocol_articles_do_not_outvote_roman_convention_articles():
         ("art_11", "XI", "interest")]
     assert [p.eid for p in version.protocols] == ["protocol_1"]
     assert "Text 5 of the protocol" in version.protocols[0].paragraphs[-1].text
+
+
+@pytest.mark.parametrize(
+    ("heading", "language", "topic"),
+    [
+        # Brazilian and Latin American headings the topic table lacked (art_2 of a DOU text was topic_unknown)
+        ("Tributos Visados", "pt", "taxes_covered"),
+        ("Rendimentos de Bens Imóveis", "pt", "immovable_property"),
+        ("Remunerações de Direção", "pt", "directors_fees"),
+        ("Utilidades empresariales", "es", "business_profits"),
+        # and ones it already knew, in other wordings
+        ("Ganhos de Capital", "pt", "capital_gains"),
+        ("Funciones públicas", "es", "government_service"),
+        ("Income not expressly mentioned", "en", "other_income"),
+        ("Branch profits tax", "en", None),
+    ],
+)
+def test_topic_headings_in_other_wordings(heading, language, topic):
+    assert topic_from_heading(heading, language)[0] == topic
