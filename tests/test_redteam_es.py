@@ -7,6 +7,7 @@ the expected values below are read from them by hand.
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -401,3 +402,74 @@ def test_an_exclusive_rule_for_the_residence_state_is_not_source_only() -> None:
     ps = taxtreaty.provisions(taxtreaty.parse(text))
     assert {p.cite.eid: p.allocation for p in ps.find(kind="allocation")} == {
         "art_13__para_5": "residence_only", "art_8__para_1": "effective_management_only"}
+
+
+# -- BOE style again: Spain - Ecuador (rates in one sentence, "diez (10) por ciento", a dated limit) ---
+
+ECUADOR = "boe_espana_ecuador.txt"
+
+
+def test_ecuador_words_with_bracketed_figure_are_one_rate() -> None:
+    """Bug: "y del diez (10) por ciento del importe bruto de los dividendos en los demás casos" was not
+    read as a rate: the 5% took the "demás casos" and an individual got "no cap applies" (determined)."""
+    _, ps = load(ECUADOR)
+    caps = {p.rate_pct: p.conditions for p in at(ps, "art_10__para_2", "withholding_cap")}
+    assert caps == {
+        Decimal("5"): {"beneficial_owner": True, "recipient": "company", "min_capital_pct": Decimal("25"),
+                       "capital_basis": "capital", "holding_direct": True, "min_holding_days": 365},
+        Decimal("10"): {"beneficial_owner": True, "otherwise": True},
+    }
+    answer = ask(ECUADOR, income="dividends", source="EC", residence="ES", beneficial_owner=True, recipient="individual")
+    assert (answer.status, answer.source_taxation, answer.max_rate_pct) == ("determined", "limited", Decimal("10"))
+
+
+@pytest.mark.parametrize(("words", "rate"), [
+    ("del diez (10) por ciento", Decimal("10")), ("del diez por ciento (10 %)", Decimal("10")),
+    ("del 5 por 100", Decimal("5")), ("del diez (15) por ciento", None),
+])
+def test_rate_words_and_bracketed_figures(words: str, rate: Decimal | None) -> None:
+    text = ("Artículo 12\nCánones\n\n2. Sin embargo, el impuesto así exigido no podrá exceder "
+            f"{words} del importe bruto de los cánones.\n")
+    (cap,) = taxtreaty.provisions(taxtreaty.parse(text)).find(kind="withholding_cap")
+    assert cap.rate_pct == rate
+    assert cap.status == ("determined" if rate is not None else "unknown")
+
+
+def test_ecuador_damaged_interest_rate_and_exemption_list_recipients() -> None:
+    """Bug: "estarán exentos en ese Estado cuando se paguen a: a) ...; b) el Banco Central del Ecuador"
+    made the listed bodies the payers ("procedentes de" was the only role word), so interest paid by a
+    local authority to anyone would have been exempt."""
+    _, ps = load(ECUADOR)
+    damaged = one(ps, "art_11__para_2", "withholding_cap")
+    assert (damaged.status, damaged.rate_pct) == ("unknown", None) and "1O por 100" in (damaged.reason or "")
+    assert one(ps, "art_11__para_3__point_a", "exemption").conditions == {"recipient_kinds": ["local_authority"]}
+    bank = one(ps, "art_11__para_3__point_b", "exemption").conditions
+    assert bank["recipient_kinds"] == ["central_bank", "named_institution"] and "payer_kinds" not in bank
+    assert "acuerden las autoridades" in one(ps, "art_11__para_3__point_c", "exemption").conditions["unread_condition"]
+
+
+def test_ecuador_royalty_cap_applies_only_from_its_date() -> None:
+    """Bug: "Esta limitación se aplicará a los cánones pagados a partir del 1 de enero de 2025" was
+    ignored: the 10% cap was applied to royalties paid in 2024."""
+    _, ps = load(ECUADOR)
+    cap = one(ps, "art_12__para_2", "withholding_cap")
+    assert cap.conditions == {"beneficial_owner": True, "paid_from": date(2025, 1, 1)}
+    before = ask(ECUADOR, income="royalties", source="EC", residence="ES", beneficial_owner=True, date="2024-06-01")
+    assert (before.status, before.source_taxation) == ("determined", "unlimited")
+    after = ask(ECUADOR, income="royalties", source="EC", residence="ES", beneficial_owner=True, date="2025-06-01")
+    assert (after.status, after.max_rate_pct) == ("determined", Decimal("10"))
+    undated = ask(ECUADOR, income="royalties", source="EC", residence="ES", beneficial_owner=True)
+    assert undated.status == "indeterminate"
+
+
+def test_ecuador_relief_teachers_map_and_entry_into_force() -> None:
+    """Missed: "España permitirá deducir del impuesto ..." (credit) and "entrará en vigor el trigésimo
+    día siguiente a la fecha de la última notificación"."""
+    _, ps = load(ECUADOR)
+    relief = one(ps, "art_24__para_1", "relief_method")
+    assert (relief.values, relief.state) == ({"method": "credit"}, "ES")
+    teacher = one(ps, "art_20__para_nn_1", "exemption")  # "perío-\ndo" joined across the line
+    assert (teacher.allocation, teacher.values) == ("exempt_in_host", {"years": 2})
+    assert one(ps, "art_26__para_1", "time_limit").values == {"years": 3, "event": "mutual_agreement_case"}
+    assert one(ps, "art_29__para_nn_1", "date").values == {
+        "event": "entry_into_force", "days_after": 30, "after": "last_notification"}

@@ -332,7 +332,29 @@ class _Extractor:
             self._anti_abuse(units, ph)
         if topic in ("dividends", "interest", "royalties"):
             self._disapplied(version, article, ph, caps_before)
+            self._dated_caps(version, article, ph, caps_before)
             self._missing_caps(version, article, caps_before)
+
+    def _dated_caps(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
+        """"Esta limitación se aplicará a los cánones pagados a partir del 1 de enero de 2025", "This
+        limitation shall apply to royalties paid on or after ...": a sentence of a paragraph of rates that
+        gives no rate of its own but says from (or until) when the paragraph applies. Its payment dates
+        become conditions of the paragraph's rates and exemptions that carry none of their own, never a
+        cap applied to payments the text leaves outside it."""
+        for paragraph in article.paragraphs:
+            dates: dict[str, Any] = {}
+            for unit in self.source.units(version.language, article, paragraph, cut_restarts=True):
+                for s_start, s_end in unit.sentences():
+                    sentence = unit.folded[s_start:s_end]
+                    if ph.has("shall_apply", sentence) and not figures.find_rates(sentence, ph):
+                        dates.update(cond.payment_dates(sentence, ph))
+            if not dates:
+                continue
+            for p in self.provisions[before:]:
+                if (p.kind in ("withholding_cap", "exemption") and p.status == "determined"
+                        and (p.cite.eid == paragraph.eid or p.cite.eid.startswith(paragraph.eid + "__"))
+                        and not {"paid_after", "paid_from", "paid_until"} & set(p.conditions)):
+                    p.conditions = {**p.conditions, **dates}
 
     def _disapplied(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
         """"O disposto na alínea a) do n.º 2 não é aplicável quando a sociedade que paga os dividendos

@@ -100,7 +100,9 @@ def parse_number(text: str, ph: Phrases) -> Decimal | None:
 def _rate_regex(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     percent = alternation(ph.raw["percent"], whole_word=False)
-    return regex.compile(rf"(?P<num>{number_pattern(ph)})\s*(?:{percent})(?![\p{{L}}])")
+    # "diez (10) por ciento": the figure repeated in brackets between the words and "per cent"
+    bracket = r"(?:\s*\(\s*(?P<bracket>\d{1,3}(?:[.,]\d{1,2})?)\s*\))?"
+    return regex.compile(rf"(?P<num>{number_pattern(ph)}){bracket}\s*(?:{percent})(?![\p{{L}}])")
 
 
 @cache
@@ -127,6 +129,8 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
         value = parse_number(m.group("num"), ph)
         if value is None:
             continue
+        if m.group("bracket") is not None and parse_number(m.group("bracket"), ph) != value:
+            continue  # "diez (15) por ciento": words and figure disagree, neither is read as the rate
         if out and out[-1].value == value and regex.fullmatch(r"\s*\(\s*", text[out[-1].end : m.start()]):
             continue
         out.append(Figure(m.start(), m.end(), value))
@@ -148,7 +152,11 @@ def find_damaged_rates(text: str, ph: Phrases) -> list[tuple[int, int]]:
     """Spans of percentages whose figure OCR damaged ("l5 %"): a rate is there but cannot be read."""
     if not _prefilter(ph.code, "percent").search(text):
         return []
-    return [m.span() for m in _damaged_rate_regex(ph.code).finditer(text)]
+    spans = [m.span() for m in _damaged_rate_regex(ph.code).finditer(text)]
+    # "diez (15) por ciento": the words and the bracketed figure disagree
+    spans += [m.span() for m in _rate_regex(ph.code).finditer(text)
+              if m.group("bracket") is not None and parse_number(m.group("bracket"), ph) != parse_number(m.group("num"), ph)]
+    return sorted(spans)
 
 
 @cache
