@@ -65,6 +65,7 @@ def test_every_provision_quotes_the_original_at_its_span(name: str) -> None:
 @pytest.mark.parametrize(("name", "parties"), [
     ("br_dou_ar.txt", ["BR", "AR"]), ("pt_dr_cl.txt", ["PT", "CL"]), ("mz_br_ocr.txt", ["MZ", "ES"]),
     ("ao_tl_mojibake.txt", ["TL", "AO"]), ("br_dou_antigo.txt", ["BR", "NL"]),
+    ("pt_dr_protocolo.txt", ["PT", "CV"]),
 ])
 def test_parties_are_read_from_the_title(name: str, parties: list[str]) -> None:
     assert parsed(name)[0].parties == parties
@@ -391,3 +392,47 @@ def test_pt_365_day_holding_is_met_by_24_months() -> None:
     decision = decide("pt_dr_cl.txt", income="dividends", source="CL", residence="PT", beneficial_owner=True,
                       recipient="company", capital_pct=30, held_months=24)
     assert "min_holding_days" not in decision["missing_facts"]
+
+
+
+# -- Portugal (DR, 1999): a protocol whose "Ad artigo" points the parser keeps in one paragraph ------
+
+def test_pt_protocol_points_in_one_paragraph_each_qualify_their_rate() -> None:
+    # "Ad artigo 10.º ... a taxa prevista na alínea a) do n.º 2 do artigo 10.º será de 0 %" and "Ad
+    # artigo 11.º As disposições do n.º 2 do artigo 11.º não se aplicam aos juros pagos ao Banco de
+    # Portugal ...": neither was read, and the answers were 10% determined for both
+    dividends = one("pt_dr_protocolo.txt", "art_10__para_2__point_a", "withholding_cap")
+    assert "será de 0 %" in dividends.conditions["unread_condition"]
+    assert "Banco de Portugal" not in dividends.conditions["unread_condition"]
+    interest = one("pt_dr_protocolo.txt", "art_11__para_2", "withholding_cap")
+    assert "Banco de Portugal" in interest.conditions["unread_condition"]
+    assert "unread_condition" not in one("pt_dr_protocolo.txt", "art_12__para_2", "withholding_cap").conditions
+    for income in ("dividends", "interest"):
+        decision = decide("pt_dr_protocolo.txt", income=income, source="CV", residence="PT", beneficial_owner=True,
+                          recipient="company", capital_pct=30, held_months=30, date="2005-01-01")
+        assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None, income
+    royalties = decide("pt_dr_protocolo.txt", income="royalties", source="CV", residence="PT", beneficial_owner=True,
+                       date="2005-01-01")
+    assert royalties["status"] == "determined" and royalties["max_rate_pct"] == "10"
+
+
+def test_pt_effect_from_a_printed_first_of_january() -> None:
+    # "produzirão efeitos a partir de 1 de Janeiro de 2001": the year was dropped, and a payment of
+    # 2000 was answered as if the convention applied
+    effect = one("pt_dr_protocolo.txt", "art_28__para_2", "date")
+    assert effect.values["effect_from"] == "2001-01-01"
+    before = decide("pt_dr_protocolo.txt", income="royalties", source="CV", residence="PT", beneficial_owner=True,
+                    date="2000-06-01")
+    assert before["status"] == "not_covered"
+
+
+def test_pt_dividend_holding_of_two_years_without_partnerships() -> None:
+    a = one("pt_dr_protocolo.txt", "art_10__para_2__point_a", "withholding_cap")
+    assert a.rate_pct == Decimal("10") and a.conditions["recipient"] == "partnership_excluded_company"
+    assert a.conditions["min_capital_pct"] == Decimal("25") and a.conditions["min_holding_months"] == 24
+
+
+def test_pt_employment_183_days_in_any_twelve_months() -> None:
+    threshold = one("pt_dr_protocolo.txt", "art_15__para_2__point_a", "threshold")
+    assert threshold.values == {"days": 183, "period_months": 12}
+    assert one("pt_dr_protocolo.txt", "art_15__para_2", "allocation").allocation == "residence_only"

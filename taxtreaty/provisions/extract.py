@@ -269,14 +269,23 @@ class _Extractor:
             topics = {a.number: a.topic for a in version.articles}
             for protocol in version.protocols:
                 for paragraph in protocol.paragraphs:
-                    words = " ".join(paragraph.text.split())
-                    targets = _protocol_targets(fold_same_length(words), ph, topics)
-                    for p in self.provisions:
-                        if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
-                                and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets)):
-                            known = p.conditions.get("unread_condition")
-                            if known is None or words not in known:
-                                p.conditions["unread_condition"] = f"{known} … {words}" if known else words
+                    whole = " ".join(paragraph.text.split())
+                    pieces = [(whole, _protocol_targets(fold_same_length(whole), ph, topics))]
+                    # "Ad artigo 10.º Fica entendido que ...\nAd artigo 11.º As disposições do n.º 2 ...": points
+                    # the parser left in one paragraph, each line naming its own article
+                    named = set(pieces[0][1])
+                    for line in paragraph.text.splitlines() if "\n" in paragraph.text else ():
+                        words = " ".join(line.split())
+                        targets = [t for t in _protocol_targets(fold_same_length(words), ph, topics) if t not in named]
+                        named.update(targets)
+                        pieces.append((words, targets))
+                    for words, targets in pieces:
+                        for p in self.provisions:
+                            if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
+                                    and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets)):
+                                known = p.conditions.get("unread_condition")
+                                if known is None or words not in known:
+                                    p.conditions["unread_condition"] = f"{known} … {words}" if known else words
 
     def _undistinguished_caps(self) -> None:
         """Two rates for the same income with no condition told apart: the lower one's selecting
