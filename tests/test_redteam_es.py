@@ -473,3 +473,43 @@ def test_ecuador_relief_teachers_map_and_entry_into_force() -> None:
     assert one(ps, "art_26__para_1", "time_limit").values == {"years": 3, "event": "mutual_agreement_case"}
     assert one(ps, "art_29__para_nn_1", "date").values == {
         "event": "entry_into_force", "days_after": 30, "after": "last_notification"}
+
+
+# -- DOF style: Mexico - Spain, an exclusive rule whose cases are a list ------------------------------
+
+LISTS = "dof_mexico_espana_listas.txt"
+
+
+def test_exclusive_rule_with_a_list_of_cases_is_one_rule_per_case() -> None:
+    """Bug: "sólo pueden someterse a imposición en el otro Estado Contratante si: a) el beneficiario
+    efectivo es ... el banco central ...; b) los intereses se pagan por préstamos ... garantizados por el
+    Gobierno" was residence-only with no condition: 0% for any interest, to anyone."""
+    _, ps = load(LISTS)
+    assert not at(ps, "art_11__para_3", "allocation")
+    public = one(ps, "art_11__para_3__point_a", "allocation")
+    assert (public.allocation, public.conditions) == (
+        "residence_only", {"beneficial_owner": True, "recipient_kinds": ["local_authority", "central_bank"]})
+    guaranteed = one(ps, "art_11__para_3__point_b", "allocation")
+    assert guaranteed.conditions["guaranteed_by_government"] is True
+    assert "plazo de tres años o más" in guaranteed.conditions["unread_condition"]
+    company = ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="company")
+    assert (company.status, company.max_rate_pct) == ("determined", Decimal("10"))
+    bank = ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="central_bank")
+    assert (bank.status, bank.source_taxation, bank.max_rate_pct) == ("determined", "none", Decimal("0"))
+
+
+def test_direct_participation_in_the_capital_is_read() -> None:
+    """Missed: "que tenga una participación directa de al menos el 10 por ciento en el capital" was unread."""
+    _, ps = load(LISTS)
+    assert one(ps, "art_10__para_2__point_a", "withholding_cap").conditions == {
+        "beneficial_owner": True, "recipient": "company", "min_capital_pct": Decimal("10"), "capital_basis": "capital",
+        "holding_direct": True}
+
+
+def test_government_pensions_go_to_the_paying_state() -> None:
+    """Bug: "Las pensiones pagadas por un Estado Contratante o por una de sus subdivisiones políticas ...
+    sólo pueden someterse a imposición en ese Estado" was read as residence-only."""
+    _, ps = load(LISTS)
+    assert one(ps, "art_18__para_2", "allocation").allocation == "paying_state_only"
+    answer = ask(LISTS, income="pensions", source="MX", residence="ES", payer="government")
+    assert (answer.status, answer.source_taxation, answer.residence_taxation) == ("determined", "unlimited", "none")

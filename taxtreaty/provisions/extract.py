@@ -687,6 +687,9 @@ class _Extractor:
         article = units[0].article
         self._pe_switch(units, ph)
         for unit in units:
+            if unit.role == "point" and article.topic in PAYMENT_TOPICS and _exclusive_list_intro(unit, ph):
+                self._exclusive_list_item(unit, ph)
+                continue
             if not (ph.has("exclusive", unit.folded) or ph.has("shared", unit.folded)
                     or ph.has("notwithstanding_any", unit.folded)):
                 continue  # one search per unit decides for most of them
@@ -709,6 +712,10 @@ class _Extractor:
                 sub = cond.subtype(sentence, ph)
                 if sub:
                     conditions["income_subtype"] = sub
+                if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
+                        and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
+                        and any(u.context and u.context[-1] is unit for u in units)):
+                    continue  # "...sólo pueden someterse a imposición en el otro Estado si:": each item is one case
                 if exclusive is not None:
                     if ph.has("effective_management", sentence):
                         allocation = "effective_management_only"
@@ -717,6 +724,12 @@ class _Extractor:
                         # Andean style: "sólo serán gravables en el País Miembro en cuyo territorio se impute y
                         # registre su pago": the only State named is the one where the income arises
                         allocation = "source_only"
+                    elif (article.topic == "pensions" and ph.find("exception_lead", sentence[:20]) is None
+                          and {"government", "local_authority"} & set(
+                              cond.parties_kinds(sentence, ph, default_role=None).get("payer_kinds", []))):
+                        # "las pensiones pagadas por un Estado Contratante o por una de sus subdivisiones
+                        # políticas ... sólo pueden someterse a imposición en ese Estado": the paying State's
+                        allocation = "paying_state_only"
                     elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None \
                             and ph.find("exception_lead", sentence, exclusive.start(), exclusive.end()) is None:
                         # "paid by a Contracting State ... shall be taxable only in that State"; the
@@ -743,6 +756,20 @@ class _Extractor:
                 if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
                     conditions["pe_connected"] = True
                 self._emit_allocation(unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
+
+    def _exclusive_list_item(self, unit: Unit, ph: Phrases) -> None:
+        """"...sólo pueden someterse a imposición en el otro Estado si: a) el beneficiario efectivo es el banco
+        central de ese otro Estado; b) los intereses se pagan por préstamos ... garantizados por el Gobierno":
+        the residence State alone taxes in the case each item describes, not every payment."""
+        intro = unit.context[-1]
+        role = cond.last_role(intro.folded, ph)
+        conditions = cond.clause_conditions(unit.folded, ph, self.parties)
+        conditions = cond.merge(conditions, cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role))
+        if not set(conditions) - {"beneficial_owner"}:
+            # nothing read from the item: its words are the condition, never "every payment"
+            conditions["unread_condition"] = " ".join(unit.text.split()).rstrip(";,. ")
+        overrides = self._overrides(intro, intro.folded, ph)
+        self._emit_allocation(unit, ph, 0, 0, len(unit.text), "residence_only", conditions, overrides)
 
     def _emit_allocation(self, unit: Unit, ph: Phrases, k: int, s_start: int, s_end: int, allocation: str,
                          conditions: dict[str, Any], overrides: list[str]) -> None:
@@ -1041,6 +1068,14 @@ def _ordinal_day(text: str) -> int | None:
     """"the thirtieth day after" -> 30 (ordinal day words from the language files)."""
     m = _ordinal_day_regex().search(text)
     return vocab.all_day_words()[m.group("n")] if m else None
+
+
+def _exclusive_list_intro(unit: Unit, ph: Phrases) -> bool:
+    """The item's list is introduced by "...taxable only in the other State if:" (no rate announced)."""
+    if not unit.context:
+        return False
+    intro = unit.context[-1].folded.rstrip()
+    return intro.endswith(":") and ph.has("exclusive", intro) and not ph.has("cap", intro)
 
 
 def _protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:
