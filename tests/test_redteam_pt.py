@@ -436,3 +436,32 @@ def test_pt_employment_183_days_in_any_twelve_months() -> None:
     threshold = one("pt_dr_protocolo.txt", "art_15__para_2__point_a", "threshold")
     assert threshold.values == {"days": 183, "period_months": 12}
     assert one("pt_dr_protocolo.txt", "art_15__para_2", "allocation").allocation == "residence_only"
+
+
+AO_CAP_WORDINGS = """ACORDO ENTRE A REPÚBLICA DE ANGOLA E A REPÚBLICA PORTUGUESA PARA EVITAR A DUPLA TRIBUTAÇÃO
+
+Artigo 11.º
+Juros
+
+1 — Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.
+
+2 — Todavia, esses juros podem ser igualmente tributados no Estado Contratante de que provêm, mas se o beneficiário efetivo dos juros for residente do outro Estado Contratante, o imposto assim estabelecido não pode ultrapassar 10 % do montante bruto dos juros.
+
+Artigo 12.º
+Royalties
+
+1 — As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante podem ser tributadas nesse outro Estado.
+
+2 — Todavia, essas royalties podem ser igualmente tributadas no Estado Contratante de que provêm, mas o imposto assim estabelecido não será superior a 8 % do montante bruto das royalties.
+"""
+
+
+def test_ao_caps_worded_ultrapassar_and_superior_a_are_read() -> None:
+    # before: "não pode ultrapassar" / "não será superior a" were no cap words (and, before the
+    # charged-tax safety net, the source State's taxation was "unlimited")
+    doc = taxtreaty.parse(AO_CAP_WORDINGS)
+    caps = {p.cite.eid: p for p in taxtreaty.provisions(doc).provisions if p.kind == "withholding_cap"}
+    assert caps["art_11__para_2"].status == "determined" and caps["art_11__para_2"].rate_pct == Decimal("10")
+    assert caps["art_11__para_2"].conditions == {"beneficial_owner": True}
+    assert caps["art_12__para_2"].status == "determined" and caps["art_12__para_2"].rate_pct == Decimal("8")
+    assert caps["art_12__para_2"].conditions == {}
