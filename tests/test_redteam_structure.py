@@ -445,3 +445,23 @@ def test_protocol_articles_do_not_outvote_roman_convention_articles():
 )
 def test_topic_headings_in_other_wordings(heading, language, topic):
     assert topic_from_heading(heading, language)[0] == topic
+
+
+def test_bilingual_text_printed_a_page_of_each_language():
+    """Bug: Portuguese pages (articles 10-11, then 12) alternating with English pages (10-11, then
+    12): the English headings were refused as out of sequence and their text ran on inside the
+    Portuguese articles; the English version was lost without a warning."""
+    doc = taxtreaty.parse_file(str(HERE / "pt_en_page_each.txt"))
+    assert [v.language for v in doc.versions] == ["pt", "en"]
+    for language, interest in (("pt", "Os juros"), ("en", "Interest arising")):
+        version = doc.version(language)
+        assert [(a.eid, a.topic) for a in version.articles] == [
+            ("art_10", "dividends"), ("art_11", "interest"), ("art_12", "royalties")]
+        assert version.article("11").paragraph("1").text.startswith(interest)
+        assert version.article("11").paragraph("2").text.endswith(("juros.", "interest."))
+    caps = sorted((p.cite.eid, p.rate_pct, p.id.split(":")[0]) for p in taxtreaty.provisions(doc).find(kind="withholding_cap"))
+    assert caps == [
+        ("art_10__para_2", Decimal(15), "en"), ("art_10__para_2", Decimal(15), "pt"),
+        ("art_11__para_2", Decimal(10), "en"), ("art_11__para_2", Decimal(10), "pt"),
+        ("art_12__para_2", Decimal(5), "en"), ("art_12__para_2", Decimal(5), "pt"),
+    ]

@@ -876,6 +876,57 @@ def _segment_versions(lines: list[Line]) -> list[list[Line]]:
     return [s for s in segments if s]
 
 
+@lru_cache(maxsize=1)
+def _article_word_languages() -> dict[str, str]:
+    """Article words that belong to one language only ("Artigo" pt, "Artículo" es, "Article" en
+    and fr alike are left out when two supported languages share them)."""
+    owners: dict[str, set[str]] = {}
+    for code, lang in vocab.languages().items():
+        for word in lang.article_words:
+            owners.setdefault(vocab.fold(word).rstrip("."), set()).add(code)
+    supported = {code for code, lang in vocab.languages().items() if lang.supported}
+    out = {}
+    for word, codes in owners.items():
+        own = codes & supported
+        if len(own) == 1:
+            out[word] = next(iter(own))
+    return out
+
+
+#: headings a language needs in a segment before its pages are told apart from another's
+_MIN_HEADINGS_PER_LANGUAGE = 2
+
+
+def _split_interleaved_pages(segment: list[Line]) -> list[list[Line]]:
+    """A bilingual text printed a page of each ("Artigo 10.º", "Artigo 11.º", then "Article 10",
+    "Article 11", then "Artigo 12.º" ...): the numbering never restarts at 1, so the second
+    language's headings would be refused as out of sequence and its text swallowed by the first.
+    Blocks are cut where the heading word changes language, and each language's blocks are put
+    back together. A segment whose headings use one language's words is returned as it is."""
+    words = _article_word_languages()
+    marks: list[tuple[int, str]] = []  # (index of the heading line, its language)
+    for k, line in enumerate(segment):
+        if line.kind == "article":
+            language = words.get(vocab.fold(line.match.group("word")).rstrip("."))  # type: ignore[union-attr]
+            if language:
+                marks.append((k, language))
+    counts: dict[str, int] = {}
+    for _, language in marks:
+        counts[language] = counts.get(language, 0) + 1
+    if len([n for n in counts.values() if n >= _MIN_HEADINGS_PER_LANGUAGE]) < 2:
+        return [segment]
+    groups: dict[str, list[Line]] = {}
+    current = marks[0][1]
+    cuts = [k for k in range(1, len(marks)) if marks[k][1] != marks[k - 1][1]]
+    start = 0
+    for cut in [*cuts, len(marks)]:
+        end = marks[cut][0] if cut < len(marks) else len(segment)
+        current = marks[cut - 1][1]
+        groups.setdefault(current, []).extend(segment[start:end])
+        start = end
+    return [group for group in groups.values() if group]
+
+
 def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
                encoding: str = "utf-8", decode_warnings: list[str] | None = None) -> Document:
     """Parse decoded text. Raises `NoArticlesError` when no article could be found at all."""
@@ -885,7 +936,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     _number_style(lines)
     warnings: list[Warning] = [Warning(code="encoding", eid=None, language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []
-    for segment in _segment_versions(lines):
+    for segment in [part for seg in _segment_versions(lines) for part in _split_interleaved_pages(seg)]:
         seg_text = "\n".join(line.text for line in segment)
         language, _margin = detect_language(seg_text)
         lang_info = vocab.languages().get(language or "")
