@@ -513,3 +513,28 @@ def test_government_pensions_go_to_the_paying_state() -> None:
     assert one(ps, "art_18__para_2", "allocation").allocation == "paying_state_only"
     answer = ask(LISTS, income="pensions", source="MX", residence="ES", payer="government")
     assert (answer.status, answer.source_taxation, answer.residence_taxation) == ("determined", "unlimited", "none")
+
+
+# -- Colombian style: a higher rate on dividends from untaxed profits ------------------------------------
+
+COLOMBIA = "do_colombia_portugal.txt"
+
+
+def test_colombia_rate_on_untaxed_profits_keeps_the_dividend_cap_open() -> None:
+    """Bug: "No obstante lo dispuesto en el párrafo 2, ... los dividendos podrán someterse a imposición
+    en Colombia a la tarifa del 33 por ciento si los beneficios ... no han estado sometidos a imposición"
+    was read as a bare "the source State may tax" and the 10% cap was answered as determined."""
+    _, ps = load(COLOMBIA)
+    higher = one(ps, "art_10__para_3", "withholding_cap")
+    assert (higher.rate_pct, higher.overrides) == (Decimal("33"), ["art_10__para_2"])
+    assert "no han estado sometidos a imposición" in higher.conditions["unread_condition"]
+    answer = ask(COLOMBIA, income="dividends", source="CO", residence="PT", beneficial_owner=True, recipient="company")
+    assert answer.status == "indeterminate"
+    assert candidates(answer) == {"art_10__para_2": Decimal("10"), "art_10__para_3": Decimal("33")}
+
+
+def test_colombia_student_allowance_and_prevailing_english_text() -> None:
+    _, ps = load(COLOMBIA)
+    student = one(ps, "art_20__para_nn_1", "exemption")
+    assert (student.allocation, student.values) == ("exempt_in_host", {"amount": 9000, "currency": "USD", "years": 5})
+    assert one(ps, "final_clause", "prevailing_language").values == {"language": "en"}
