@@ -29,6 +29,8 @@ ROMAN_ARTICLE_NUMBER = r"(?P<roman>[IVXLC]{1,7})(?:[ ]?(?P<roman_suffix>bis|ter|
 DAMAGED_NUMBER = r"(?P<damaged>[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
 #: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."
 ORDINAL = r"(?:[ ]?\.?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.(?!\d))?"
+#: the letter of an article inserted later, after the ordinal mark and a hyphen: "Artigo 10.º-A"
+INSERTED_SUFFIX = r"(?:[-‐](?P<num_suffix>[A-Z])(?![\p{L}\d]))?"
 #: separator before a title on the same line
 TITLE_SEPARATOR = r"[^\S\n]*(?:[—–-]+[^\S\n]*|:[^\S\n]*)?"
 ROMAN = r"[IVXLC]{1,7}"
@@ -60,7 +62,7 @@ def article_heading() -> regex.Pattern[str]:
     fuzzy_words = r"(?:artigo|article|art[íi]culo|artikel){e<=1}"
     return regex.compile(
         rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
-        rf"(?:{ARTICLE_NUMBER}{ORDINAL}|{ROMAN_ARTICLE_NUMBER}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
+        rf"(?:{ARTICLE_NUMBER}{ORDINAL}{INSERTED_SUFFIX}|{ROMAN_ARTICLE_NUMBER}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
         rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,
     )

@@ -21,8 +21,15 @@ from taxtreaty.structure.numbers import (
     clean_article_number,
     ordinal_value,
 )
+from taxtreaty.structure.parse import heading_number
 from taxtreaty.structure.topics import topic_from_heading
-from taxtreaty.text.clean import furniture_rule, heading_run_in_gap, heading_title_ok, inline_structure_gaps
+from taxtreaty.text.clean import (
+    article_heading_match,
+    furniture_rule,
+    heading_run_in_gap,
+    heading_title_ok,
+    inline_structure_gaps,
+)
 
 HERE = FIXTURES / "redteam" / "structure"
 NAMES = ["en_gazette.txt", "pt_ordinais.txt", "es_boe.txt", "en_layouts.txt", "es_dof_romanos.txt",
@@ -465,3 +472,28 @@ def test_bilingual_text_printed_a_page_of_each_language():
         ("art_11__para_2", Decimal(10), "en"), ("art_11__para_2", Decimal(10), "pt"),
         ("art_12__para_2", Decimal(5), "en"), ("art_12__para_2", Decimal(5), "pt"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("heading", "number"),
+    [("Artigo 10.º-A", "10a"), ("Artigo 2.º-A - Definições", "2a"), ("ARTIGO 10-A", "10a"), ("Artigo 10.º-Dividendos", "10"),
+     ("Artículo 10 bis", "10bis"), ("ARTIGO DÉCIMO-PRIMEIRO", "11"), ("ARTICLE XVIII PENSIONS", "XVIII")],
+)
+def test_heading_numbers_of_inserted_articles(heading, number):
+    assert heading_number(article_heading_match(heading)) == number
+
+
+def test_inserted_portuguese_article_opens_its_own_article():
+    """Bug: "Artigo 10.º-A" (branch profits) was read as a second article 10, refused, and its
+    text ran on inside dividends 10(2)."""
+    text = (
+        "Artigo 10.º\nDividendos\n1 - Os dividendos podem ser tributados nesse outro Estado.\n"
+        "2 - O imposto assim estabelecido não excederá 15 % do montante bruto dos dividendos.\n"
+        "Artigo 10.º-A\nImposto sobre sucursais\n"
+        "1 - Uma sociedade com um estabelecimento estável no outro Estado pode aí ser tributada.\n"
+        "Artigo 11.º\nJuros\n1 - Os juros podem ser tributados nesse outro Estado.\n"
+    )
+    version = taxtreaty.parse(text).version("pt")
+    assert [(a.eid, a.topic) for a in version.articles] == [
+        ("art_10", "dividends"), ("art_10a", "business_profits"), ("art_11", "interest")]
+    assert version.article("10").paragraph("2").text.endswith("montante bruto dos dividendos.")

@@ -70,7 +70,10 @@ def heading_number(match: object) -> str | None:
         value = ordinal_value(match.group("ordinal"))  # type: ignore[attr-defined]
         return str(value) if value else None
     num = match.group("num")  # type: ignore[attr-defined]
-    return clean_article_number(num) if num else None
+    if not num:
+        return None
+    # "10.º-A" -> "10a", as "10A" and "10 A" are
+    return clean_article_number(num) + (match.group("num_suffix") or "").lower()  # type: ignore[attr-defined]
 
 
 def heading_value(match: object) -> int | None:
@@ -878,8 +881,8 @@ def _segment_versions(lines: list[Line]) -> list[list[Line]]:
 
 @lru_cache(maxsize=1)
 def _article_word_languages() -> dict[str, str]:
-    """Article words that belong to one language only ("Artigo" pt, "Artículo" es, "Article" en
-    and fr alike are left out when two supported languages share them)."""
+    """Article words that belong to one supported language only ("Artigo" pt, "Artículo" es,
+    "Article" en); a word two supported languages share ("Art.") tells nothing."""
     owners: dict[str, set[str]] = {}
     for code, lang in vocab.languages().items():
         for word in lang.article_words:
