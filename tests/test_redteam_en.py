@@ -246,12 +246,18 @@ def test_us_exemptions_for_pension_funds_keep_their_proviso():
     assert a.conditions["unread_condition"].startswith("provided that such dividends are not derived")
 
 
-@pytest.mark.xfail(reason="social security 'taxable only in the first-mentioned State' (the paying State) is read "
-                          "as residence-only; the pension answer is then determined 0% for social security too",
-                   strict=True)
 def test_us_social_security_is_taxable_only_in_the_paying_state():
+    # bug: "payments made by a Contracting State under the social security ... legislation ... to a
+    # resident of the other Contracting State shall be taxable only in the first-mentioned State" was
+    # read as residence-only: every pension, social security included, "determined 0%" at source
     (ss,) = at(US, "art_18__para_2", "allocation")
-    assert ss.allocation == "paying_state_only"
+    assert ss.allocation == "paying_state_only" and ss.overrides == ["art_18__para_1"]
+    (private,) = at(US, "art_18__para_1", "allocation")
+    assert private.allocation == "residence_only"
+    decision = decide(US, income="pensions", source="US", residence="SG", recipient="individual")
+    assert decision["status"] == "indeterminate"
+    assert {(c["eid"], c["source_taxation"]) for c in decision["candidates"]} == {
+        ("art_18__para_1", "none"), ("art_18__para_2", "unlimited")}
 
 
 def test_a_switch_off_naming_items_of_two_paragraphs_reaches_both():

@@ -736,6 +736,11 @@ class _Extractor:
                         # "However, ... only in the other State if ... a resident" exception is residence_only
                         # (also "só podem, contudo, ser tributados no outro Estado")
                         allocation = "paying_state_only"
+                    elif self._paying_state_first(sentence, exclusive, ph):
+                        # "payments made by a Contracting State under the social security legislation of that
+                        # State to a resident of the other Contracting State shall be taxable only in the
+                        # first-mentioned State": the State that pays, not the residence
+                        allocation = "paying_state_only"
                     else:
                         allocation = "residence_only"
                     if article.topic in PAYMENT_TOPICS:
@@ -770,6 +775,18 @@ class _Extractor:
             conditions["unread_condition"] = " ".join(unit.text.split()).rstrip(";,. ")
         overrides = self._overrides(intro, intro.folded, ph)
         self._emit_allocation(unit, ph, 0, 0, len(unit.text), "residence_only", conditions, overrides)
+
+    def _paying_state_first(self, sentence: str, exclusive: regex.Match[str], ph: Phrases) -> bool:
+        """"...shall be taxable only in the first-mentioned State" where the State first mentioned is
+        the one that pays ("made by a Contracting State ... to a resident of the other")."""
+        if "first_mentioned" not in ph.patterns:
+            return False
+        if ph.find("first_mentioned", sentence, exclusive.end(), min(len(sentence), exclusive.end() + 40)) is None:
+            return False
+        before = sentence[: exclusive.start()]
+        payer = ph.find("payer_role", before)
+        to = ph.find("to_resident", before)
+        return payer is not None and (to is None or payer.start() < to.start())
 
     def _emit_allocation(self, unit: Unit, ph: Phrases, k: int, s_start: int, s_end: int, allocation: str,
                          conditions: dict[str, Any], overrides: list[str]) -> None:
