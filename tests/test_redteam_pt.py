@@ -465,3 +465,11 @@ def test_ao_caps_worded_ultrapassar_and_superior_a_are_read() -> None:
     assert caps["art_11__para_2"].conditions == {"beneficial_owner": True}
     assert caps["art_12__para_2"].status == "determined" and caps["art_12__para_2"].rate_pct == Decimal("8")
     assert caps["art_12__para_2"].conditions == {}
+
+
+def test_br_bank_loan_rate_with_a_minimum_term_keeps_the_term_unread() -> None:
+    # 11(4) "12 por cento ... dos juros pagos em razão de empréstimos concedidos por um banco, com prazo
+    # mínimo de cinco anos, ...": the five-year term was dropped from the rate's conditions
+    cap = one("br_dou_ar.txt", "art_11__para_4", "withholding_cap")
+    assert cap.rate_pct == Decimal("12") and cap.conditions["recipient_kinds"] == ["bank"]
+    assert "prazo mínimo de cinco anos" in cap.conditions["unread_condition"]
