@@ -344,3 +344,57 @@ def test_mu_a_nil_rate_item_is_never_read_as_no_limit():
     assert parent["status"] == "indeterminate"
     individual = decide(MU, income="dividends", source="MU", residence="SG", beneficial_owner=True, recipient="individual")
     assert (individual["status"], individual["max_rate_pct"]) == ("determined", "10")
+
+
+# -- wordings of the rate and of the holding ------------------------------------------------------
+
+DIVIDENDS_LIST = (
+    "Article 10\nDividends\n\n1. Dividends paid by a company which is a resident of a Contracting State to a "
+    "resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may "
+    "also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the "
+    "beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not "
+    "exceed:\n(a) {low} of the gross amount of the dividends if the beneficial owner is a company which holds "
+    "{holding} of the capital of the company paying the dividends;\n(b) {high} of the gross amount of the "
+    "dividends in all other cases.\n"
+)
+
+
+def dividend_caps(**wording: str) -> tuple[Provision, Provision]:
+    ps = taxtreaty.provisions(taxtreaty.parse(DIVIDENDS_LIST.format(**wording)))
+    a, b = [p for p in ps.provisions if p.kind == "withholding_cap"]
+    return a, b
+
+
+@pytest.mark.parametrize("holding", ["not less than 25 per cent", "not less than twenty-five per cent",
+                                     "at least 25%", "a minimum of 25 percent"])
+def test_not_less_than_is_a_floor_on_the_holding(holding):
+    # bug: "holds not less than 25 per cent" ended with the ceiling words "less than": the holding was
+    # dropped and the 5% rate went to every company, determined
+    a, b = dividend_caps(low="5 per cent", high="15 per cent", holding=holding)
+    assert (a.rate_pct, a.conditions["min_capital_pct"], a.conditions["recipient"]) == (Decimal("5"), Decimal("25"), "company")
+    assert "unread_condition" not in a.conditions
+    assert b.conditions == {"beneficial_owner": True, "otherwise": True}
+
+
+def test_less_than_stays_a_ceiling_nobody_reads():
+    a, _ = dividend_caps(low="5 per cent", high="15 per cent", holding="less than 25 per cent")
+    assert "min_capital_pct" not in a.conditions and "less than 25 per cent" in a.conditions["unread_condition"]
+
+
+@pytest.mark.parametrize(("low", "high", "rates"), [
+    ("7 1/2 per cent", "12½ per cent", (Decimal("7.5"), Decimal("12.5"))),
+    ("7½%", "12 1/2 percent", (Decimal("7.5"), Decimal("12.5"))),
+    ("2.5 per cent", "ten per centum", (Decimal("2.5"), Decimal("10"))),
+])
+def test_rates_with_fractions(low, high, rates):
+    # bug: "7 1/2 per cent" was read as 2 per cent (the digit before "per cent"), "12½" not at all
+    a, b = dividend_caps(low=low, high=high, holding="at least 25 per cent")
+    assert (a.rate_pct, b.rate_pct) == rates
+
+
+def test_a_company_below_the_holding_does_not_get_the_low_rate():
+    text = DIVIDENDS_LIST.format(low="5 per cent", high="15 per cent", holding="not less than 25 per cent")
+    decision = taxtreaty.decide(taxtreaty.parse(text), {
+        "income": "dividends", "source": "GB", "residence": "KE", "beneficial_owner": True,
+        "recipient": "company", "capital_pct": 10}, parties=["GB", "KE"]).to_dict()
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "15", "art_10__para_2__point_b")

@@ -62,7 +62,10 @@ def holding(folded: str, ph: Phrases) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for rate in figures.find_rates(folded, ph):
         if is_holding_share(folded, rate, ph):
-            if _ending_with(ph.code, "holding_below").search(folded[max(0, rate.start - 30) : rate.start]):
+            before = folded[max(0, rate.start - 30) : rate.start]
+            # "not less than 25 per cent", "não inferior a 25%", "no menos del 25%": a floor that ends
+            # with the words of a ceiling
+            if _ending_with(ph.code, "holding_below").search(before) and not _ending_with(ph.code, "at_least").search(before):
                 break  # "holds less than 50 per cent": a ceiling, which no key holds (an unread condition)
             out["min_capital_pct"] = rate.value
             after = folded[rate.end : rate.end + _BASIS_WINDOW + 40]

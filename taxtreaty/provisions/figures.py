@@ -20,6 +20,9 @@ from taxtreaty.provisions.vocabulary import Phrases, alternation, require_phrase
 
 #: digits, with a decimal part ("7.5", "7,5"); not a thousands group
 DECIMAL_NUMBER = r"\d{1,3}(?:[.,]\d{1,2}(?!\d))?"
+#: a whole number and a half or a quarter: "7 1/2", "12½" (a rate; never read as its last digit alone)
+FRACTION_NUMBER = r"\d{1,2}(?:\s*[½¼¾]|\s+[13]/[24](?!\d))"
+_VULGAR = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
 #: an amount: "9000", "9 000", "9,000", "9.000", "150,000.50"
 AMOUNT_NUMBER = r"\d{1,3}(?:[ ,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
 
@@ -67,6 +70,11 @@ def number_pattern(ph: Phrases) -> str:
 def parse_number(text: str, ph: Phrases) -> Decimal | None:
     """"10" -> 10, "7,5" -> 7.5, "twenty-five" -> 25, "nove mil" -> 9000, "one hundred and eighty-three" -> 183."""
     text = text.strip()
+    fraction = regex.fullmatch(r"(\d{1,2})\s*(?:([½¼¾])|([13])/([24]))", text)
+    if fraction is not None:
+        whole, vulgar, top, bottom = fraction.groups()
+        part = _VULGAR[vulgar] if vulgar else Decimal(top) / Decimal(bottom)
+        return Decimal(whole) + part
     if regex.fullmatch(AMOUNT_NUMBER, text):
         digits = text
         if regex.fullmatch(r"\d{1,3}(?:[ ,.]\d{3})+", digits):
@@ -102,7 +110,8 @@ def _rate_regex(language: str) -> regex.Pattern[str]:
     percent = alternation(ph.raw["percent"], whole_word=False)
     # "diez (10) por ciento": the figure repeated in brackets between the words and "per cent"
     bracket = r"(?:\s*\(\s*(?P<bracket>\d{1,3}(?:[.,]\d{1,2})?)\s*\))?"
-    return regex.compile(rf"(?P<num>{number_pattern(ph)}){bracket}\s*(?:{percent})(?![\p{{L}}])")
+    fraction = rf"(?<![\d.,\p{{L}}]){FRACTION_NUMBER}"
+    return regex.compile(rf"(?P<num>{fraction}|{number_pattern(ph)}){bracket}\s*(?:{percent})(?![\p{{L}}])")
 
 
 @cache
