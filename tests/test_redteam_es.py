@@ -550,8 +550,6 @@ def test_open_the_state_itself_in_an_exemption_list() -> None:
     assert "government" in one(ps, "art_11__para_3__point_a", "exemption").conditions["recipient_kinds"]
 
 
-@pytest.mark.xfail(strict=True, reason="min_holding_days is read but the rules engine does not compare it with "
-                   "held_months: a 24-month holding against '365 días' stays indeterminate")
 def test_open_holding_period_in_days() -> None:
     answer = ask(ECUADOR, income="dividends", source="EC", residence="ES", beneficial_owner=True, recipient="company",
                  capital_pct=Decimal("30"), held_months=24)

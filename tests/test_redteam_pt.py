@@ -386,8 +386,6 @@ def test_br_old_tax_sparing_deemed_rate_is_read() -> None:
     assert sparing.values.get("deemed_paid_pct") is not None
 
 
-@pytest.mark.xfail(reason="min_holding_days (\"durante um período ininterrupto de 365 dias\") is read but the engine has no "
-                   "test for it (the scenario counts whole months), so a parent company is indeterminate", strict=True)
 def test_pt_365_day_holding_is_met_by_24_months() -> None:
     decision = decide("pt_dr_cl.txt", income="dividends", source="CL", residence="PT", beneficial_owner=True,
                       recipient="company", capital_pct=30, held_months=24)

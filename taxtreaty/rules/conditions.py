@@ -51,6 +51,9 @@ class Condition:
         if self.op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
             sure, maybe = self.value
             return True if actual in sure else (None if actual in maybe else False)
+        if self.op == "ge_maybe":  # (certainly met from, possibly met from)
+            sure, maybe = self.value
+            return True if actual >= sure else (None if actual >= maybe else False)
         if self.op == "ge":
             return bool(actual >= self.value)
         if self.op == "lt":
@@ -61,6 +64,14 @@ class Condition:
     def bound(self) -> Any | None:
         """The threshold a ledger column is bucketed on (numbers and dates only)."""
         return self.value if self.op in ("ge", "lt") else None
+
+    @property
+    def bounds(self) -> tuple[Any, ...]:
+        """Every threshold a ledger column must be split at for this test to be constant
+        within a bucket (a three-valued range has two)."""
+        if self.op == "ge_maybe":
+            return tuple(self.value)
+        return () if self.bound is None else (self.bound,)
 
 
 def _next_day(value: Any) -> dt.date:
@@ -90,6 +101,23 @@ def _kind_test(fact: str, kinds: Iterable[str], label: str) -> Condition:
     if maybe:
         return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label)
     return Condition(fact, "in", frozenset(sure), label)
+
+
+#: the shortest and longest calendar month, in days
+_MONTH_DAYS = (28, 31)
+
+
+def _held_days_test(days: int) -> Condition:
+    """A holding period in days ("365 days that include the day of payment") against the
+    scenario's whole months held: n months are at least 28n days, and less than 31(n+1)
+    days. So the period is certainly met from ceil(days/28) months, certainly not met below
+    floor(days/31) months, and between the two the answer depends on the calendar: unknown,
+    so the decision asks for the fact instead of guessing."""
+    shortest, longest = _MONTH_DAYS
+    sure = -(-days // shortest)
+    maybe = days // longest
+    return Condition("held_months", "ge_maybe", (sure, maybe),
+                     f"held ≥ {days} days (certain from {sure} months; {maybe}-{sure - 1} months: ask for the days)")
 
 
 def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> tuple[list[Condition], list[str]]:
@@ -124,6 +152,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
             tests.append(Condition("capital_pct", "ge", Decimal(str(value)), f"capital_pct ≥ {value}"))
         elif key == "min_holding_months":
             tests.append(Condition("held_months", "ge", int(value), f"held_months ≥ {value}"))
+        elif key == "min_holding_days":
+            tests.append(_held_days_test(int(value)))
         elif key == "paid_after":
             tests.append(Condition("date", "ge", _next_day(value), f"paid after {_as_date(value).isoformat()}"))
         elif key == "paid_from":

@@ -322,8 +322,8 @@ class LedgerEvaluator:
             for rules in treaty.topics.values():
                 for rule in (*rules.allocations, *rules.pe_overrides, *rules.exemptions, *rules.caps, *rules.gaps):
                     for condition in rule.conditions:
-                        if condition.fact in bounds and condition.bound is not None:
-                            bounds[condition.fact].add(condition.bound)
+                        if condition.fact in bounds:
+                            bounds[condition.fact].update(condition.bounds)
                 for threshold in rules.thresholds:  # "not exceeding 183 days": splits at 184
                     if isinstance(threshold.values.get("days"), int):
                         bounds["days_present"].add(int(threshold.values["days"]) + 1)
