@@ -157,6 +157,11 @@ def split_lines(text: str) -> list[Line]:
     return lines
 
 
+def _is_upper_division(text: str, label: str) -> bool:
+    """The point marker is an upper-case letter and a dot ("A. In Kenya:"), not "A)" nor "(A)"."""
+    return len(label) == 1 and label.isupper() and text[1:2] == "."
+
+
 # -- mutable nodes used while building ------------------------------------------------------------
 
 
@@ -487,15 +492,41 @@ class _VersionBuilder:
 
     # -- points
     def _accept_point(self, line: Line) -> bool:
-        if self.para is None:
-            return False
         m = line.match
         printed = m.group("label")  # type: ignore[union-attr]
+        division = _is_upper_division(line.text, printed)
+        if division and not self._division_fits(line, printed):
+            return False  # "A. Smith" under a signature, "B. JONES": a name, not a division
+        if self.para is None and not (division and self._open_division_paragraph(line)):
+            return False
         raw = clean_label(printed)
         placed = self._place_label(raw)
         if placed is None:
             return False
         self._open_point(line, line.start + m.end(), placed, printed)  # type: ignore[union-attr]
+        return True
+
+    def _division_fits(self, line: Line, label: str) -> bool:
+        """An upper-case division "A. In the case of the Netherlands:" opens a list only when it
+        announces what follows (its line ends with ":"); "B." and later continue an open list of
+        such divisions. Anything else with that shape is a name or an initial ("A. Smith")."""
+        if label == "A" and line.text.rstrip().endswith(":"):
+            return True
+        expected = label_for("upper", label_value(label, "upper") - 1) if label_value(label, "upper") else None
+        nodes = [*self.stack, *(self.para.children[-1:] if self.para is not None else [])]
+        return expected is not None and any(node.kind == "upper" and node.label == expected for node in nodes)
+
+    def _open_division_paragraph(self, line: Line) -> bool:
+        """An article (or protocol) that opens with "A. In the case of ...:" holds its paragraphs
+        inside divisions: an unnumbered paragraph holds the divisions as its points, and the
+        numbered paragraphs under each ("1. ...", "2. ...") become that division's items."""
+        container = self._container_paragraphs()
+        if container is None or container or self.closed:
+            return False
+        para = _ParaNode(line.start, line.end, number=None)
+        container.append(para)
+        self.para = para
+        self.stack = []
         return True
 
     def _open_point(self, line: Line, content_start: int, placed: tuple[int, str, str, bool], printed: str) -> None:
@@ -674,9 +705,11 @@ class _VersionBuilder:
             # only the end of the point is looked at: a point of ten thousand lines stays linear
             innermost_text = self.ct.text[max(innermost.start, innermost.end - _TAIL):innermost.end].rstrip()
             # dash items under "a) in the Netherlands:" are that point's own list, not a wrap-up
+            # a division that announces its text ("B. In the case of Greece:") and holds no items
+            # goes on in the unmarked sentences after it
             open_point = not patterns.SENTENCE_END.search(innermost_text) or (
                 line.kind == "bullet" and (innermost_text.endswith(":") or self._last_line_was_bullet(innermost))
-            )
+            ) or (innermost.kind == "upper" and not innermost.children and innermost_text.endswith(":"))
             if open_point and innermost.pending_wrap_start is None:
                 for node in self.stack:
                     node.extend(line.end)
