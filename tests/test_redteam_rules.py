@@ -93,3 +93,40 @@ def test_ledger_gives_the_same_answers_for_days() -> None:
         assert result.loc[row, "status"] == single["status"], m
         got = result.loc[row, "max_rate_pct"]
         assert (None if pd.isna(got) or got in ("", None) else str(got)) == single["max_rate_pct"], m
+
+
+# -- 2. "nil" is a rate of 0 written without "per cent" -----------------------------------------
+
+def candidates(decision: dict[str, Any]) -> set[tuple[str | None, str | None]]:
+    return {(c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
+
+
+def test_nil_item_is_a_zero_rate_with_its_own_condition_kept() -> None:
+    (a,) = at(DAYS, "art_11__para_2__point_a", "withholding_cap")
+    assert (a.status, a.rate_pct) == ("determined", Decimal("0"))
+    assert "loan approved by the Ministry of Finance" in a.conditions["unread_condition"]
+    (b,) = at(DAYS, "art_11__para_2__point_b", "withholding_cap")
+    assert b.rate_pct == Decimal("10") and b.conditions.get("otherwise") is True
+
+
+def test_nil_with_an_unread_condition_is_never_the_confident_answer() -> None:
+    decision = decide(DAYS, income="interest", beneficial_owner=True)
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_11__para_2__point_a", "0"), ("art_11__para_2__point_b", "10")} <= candidates(decision)
+
+
+def test_zero_written_in_words_before_per_cent_is_still_a_rate() -> None:
+    (a,) = at(DAYS, "art_12__para_2__point_a", "withholding_cap")
+    assert a.rate_pct == Decimal("0") and a.conditions["income_subtype"] == "copyright"
+
+
+@pytest.mark.parametrize(("text", "rates"), [
+    ("nil if the beneficial owner is a company", [Decimal(0)]),
+    ("the tax so charged shall be nil", [Decimal(0)]),
+    ("an anvil of 5 per cent", [Decimal(5)]),  # a word ending in 'nil' is no rate
+    ("nilpotent", []),
+])
+def test_zero_rate_words_are_whole_words(text: str, rates: list[Decimal]) -> None:
+    from taxtreaty.provisions import figures
+    from taxtreaty.provisions.vocabulary import require_phrases
+    assert [f.value for f in figures.find_rates(text, require_phrases("en"))] == rates

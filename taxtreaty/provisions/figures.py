@@ -133,7 +133,7 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
     brackets right after its words ("ten per cent (10%)") counts once."""
     out: list[Figure] = []
     if not _prefilter(ph.code, "percent").search(text):
-        return out
+        return _zero_rates(text, ph)
     for m in _rate_regex(ph.code).finditer(text):
         value = parse_number(m.group("num"), ph)
         if value is None:
@@ -143,7 +143,19 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
         if out and out[-1].value == value and regex.fullmatch(r"\s*\(\s*", text[out[-1].end : m.start()]):
             continue
         out.append(Figure(m.start(), m.end(), value))
-    return out
+    zeros = [z for z in _zero_rates(text, ph) if not any(f.start <= z.start < f.end for f in out)]
+    return sorted(out + zeros, key=lambda f: f.start) if zeros else out
+
+
+def _zero_rates(text: str, ph: Phrases) -> list[Figure]:
+    """A rate of 0 said in a word of its own, with no "per cent" ("(a) nil if the beneficial owner
+    is a company ..."; "the tax so charged shall be nil"): the language's `zero_rate` words."""
+    pattern = ph.patterns.get("zero_rate")
+    if pattern is None:
+        return []
+    # whole words only: "nil" is not the end of "anvil"
+    return [Figure(m.start(), m.end(), Decimal(0)) for m in pattern.finditer(text)
+            if not (m.start() and text[m.start() - 1].isalnum())]
 
 
 @cache

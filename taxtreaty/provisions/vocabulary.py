@@ -39,7 +39,8 @@ PHRASE_KEYS = (
 #: "shall_not_apply" ("O disposto na alínea a) do n.º 2 não é aplicável quando ..."); "source_place": the State
 #: an exclusive rule names by where the income arises ("sólo serán gravables en el País Miembro en cuyo territorio ...")
 #: "relief_deemed_paid": tax sparing ("o imposto ... será sempre considerado como tendo sido pago à alíquota de 25 por cento")
-OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned")
+#: "zero_rate": a rate of 0 in one word, without "per cent" ("(a) nil if ...")
+OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate")
 #: keys holding a map of {category: [phrases]}
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes")
 #: keys holding a map of {phrase: value}
