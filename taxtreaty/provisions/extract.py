@@ -342,6 +342,7 @@ class _Extractor:
         if topic in ("dividends", "interest", "royalties"):
             self._disapplied(version, article, ph, caps_before)
             self._dated_caps(version, article, ph, caps_before)
+            self._applies_instead(version, article, ph, caps_before)
             self._missing_caps(version, article, caps_before)
 
     def _dated_caps(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
@@ -364,6 +365,37 @@ class _Extractor:
                         and (p.cite.eid == paragraph.eid or p.cite.eid.startswith(paragraph.eid + "__"))
                         and not {"paid_after", "paid_from", "paid_until"} & set(p.conditions)):
                     p.conditions = {**p.conditions, **dates}
+
+    def _applies_instead(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
+        """"Notwithstanding the provisions of sub-paragraph (a) ..., where dividends are paid by an
+        investment vehicle described in sub-paragraph (b), the provisions of sub-paragraph (b) shall
+        apply": a sentence with no rate of its own that puts one item of a list of rates in place of
+        another. The applied item's rates and exemptions get the displaced item among their
+        `overrides`, so the engine applies it where both hold and asks where it may hold, never the
+        displaced item's lower rate with confidence."""
+        for paragraph in article.paragraphs:
+            for unit in self.source.units(version.language, article, paragraph, cut_restarts=True):
+                for s_start, s_end in unit.sentences():
+                    sentence = unit.folded[s_start:s_end]
+                    applies = ph.find("shall_apply", sentence)
+                    if applies is None or figures.find_rates(sentence, ph):
+                        continue
+                    displaced = [e for e in self._references_displaced(unit, sentence, ph) if "__point_" in e]
+                    if not displaced:
+                        continue
+                    # "the provisions of sub-paragraph (b) shall apply" / "se aplicará lo dispuesto en el apartado b)"
+                    after = figures.find_point_references(sentence[applies.end() : applies.end() + 60], ph)
+                    before_words = figures.find_point_references(sentence[max(0, applies.start() - 60) : applies.start()], ph)
+                    applied = after[:1] or before_words[-1:]
+                    if not applied:
+                        continue
+                    target = f"{displaced[0].rsplit('__point_', 1)[0]}__point_{applied[0]}"
+                    if target in displaced:
+                        continue
+                    for p in self.provisions[before:]:
+                        if p.kind in ("withholding_cap", "exemption") and (
+                                p.cite.eid == target or p.cite.eid.startswith(target + "__")):
+                            p.overrides = list(dict.fromkeys([*p.overrides, *displaced]))
 
     def _disapplied(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
         """"O disposto na alínea a) do n.º 2 não é aplicável quando a sociedade que paga os dividendos
@@ -999,15 +1031,35 @@ class _Extractor:
                         values["date"] = dates[0].date.isoformat()
                     if len(values) > 1:
                         self.add(unit, "date", self.cite(unit, s_start, s_start + len(entry_part.rstrip(" ,"))), values=values)
-                if (effect is not None or ph.has("effect", context)) and ph.has("january_first", sentence):
+                in_effect = effect is not None or ph.has("effect", context)
+                # "produzirão efeitos a partir de 1 de Janeiro de 2001": the day itself, when printed
+                printed = figures.find_dates(sentence[effect.start():] if effect is not None else sentence) \
+                    if in_effect else []
+                january = ph.has("january_first", sentence)
+                if in_effect and (january or (printed and unit.context)):
                     following = ph.has("following_year", sentence)
                     values = {"event": "effect",
-                              "from": "january_1_of_year_after_entry_into_force" if following else "january_1"}
-                    # "produzirão efeitos a partir de 1 de Janeiro de 2001": the day itself, when printed
-                    printed = figures.find_dates(sentence[effect.start():] if effect is not None else sentence)
+                              "from": ("january_1_of_year_after_entry_into_force" if following else "january_1")
+                              if january else "printed_date"}
                     if printed and not following:
                         values["effect_from"] = printed[0].date.isoformat()
-                    self.add(unit, "date", self.cite(unit, s_start, s_end), values=values)
+                    # "(a) in India, ... 1 April 2024; (b) in Spain: (i) ... 1 January 2024": each State's
+                    # date is its own, never the other's
+                    self.add(unit, "date", self.cite(unit, s_start, s_end), values=values,
+                             state=self._effect_state(unit))
+
+    def _effect_state(self, unit: Unit) -> str | None:
+        """The State an item of the clause on dates of effect speaks of: the one its own first words
+        name ("(a) in India, ...") or, for a sub-item, its introduction's ("(b) in Spain: (i) ...")."""
+        if not unit.context:
+            return None
+        for text in (unit.folded[:60], *(c.folded[:60] for c in reversed(unit.context))):
+            named = [c for c in states_named(text) if not self.parties or c in self.parties]
+            if len(named) == 1:
+                return named[0]
+            if named:
+                return None
+        return None
 
     def _termination(self, units: list[Unit], ph: Phrases) -> None:
         """The final clause on termination: when notice may be given ("at least six months before the

@@ -107,10 +107,14 @@ class InForce:
     effect_until: dt.date | None = None
     cites: list[Cite] = field(default_factory=list)
     given_by_user: bool = False
+    #: "(a) in India, ... on or after 1 April 2024; (b) in Spain, ... 1 January 2024": the dates of
+    #: effect a clause gives each State, earliest and latest (one State's several taxes)
+    effect_from_by_state: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
+    state_cites: dict[str, list[Cite]] = field(default_factory=dict)
 
     @property
     def known(self) -> bool:
-        return self.effect_from is not None or self.effect_until is not None
+        return self.effect_from is not None or self.effect_until is not None or bool(self.effect_from_by_state)
 
 
 @dataclass(slots=True)
@@ -250,6 +254,11 @@ def _in_force(provisions: list[Provision]) -> InForce:
             continue
         if not role:
             role = "entry_into_force" if p.topic == "entry_into_force" else "effect_until" if p.topic == "termination" else ""
+        if role == "effect_from" and p.state:
+            low, high = result.effect_from_by_state.get(p.state, (day, day))
+            result.effect_from_by_state[p.state] = (min(low, day), max(high, day))
+            result.state_cites.setdefault(p.state, []).append(_cite(p))
+            continue
         if role in ("effect_from", "entry_into_force"):
             if role == "effect_from" or result.effect_from is None:
                 result.effect_from = day

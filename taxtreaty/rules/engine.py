@@ -207,7 +207,26 @@ def _in_force(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) ->
         decision.missing_facts.append("date")
         decision.reasons.append("whether the convention applies depends on the payment date")
         return False
-    before = window.effect_from is not None and scenario.date < window.effect_from
+    own = window.effect_from_by_state.get(scenario.source or "")
+    if own is None and window.effect_from is None and window.effect_until is None:
+        # the clause gives dates of effect for the other State only: this one's are not known
+        decision.assumptions.append({"fact": "in_force", "value": True, "why": tables().defaults["in_force"].why})
+        return True
+    if own is not None and own[0] <= scenario.date < own[1]:
+        # one State's taxes start on different days ("taxes withheld at source" and "other taxes")
+        decision.status = "indeterminate"
+        decision.missing_facts.append("tax")
+        decision.reasons.append(f"the convention has effect in {scenario.source} from {own[0]} for some taxes "
+                                f"and from {own[1]} for others; which applies to this payment is not decided")
+        decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.state_cites[scenario.source or ""])
+        return False
+    if own is not None and scenario.date < own[0]:
+        decision.status = "not_covered"
+        decision.reasons.append(f"the convention has effect in {scenario.source} (the source State) only from "
+                                f"{own[0]}, after the payment on {scenario.date} (from the final clauses)")
+        decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.state_cites[scenario.source or ""])
+        return False
+    before = own is None and window.effect_from is not None and scenario.date < window.effect_from
     after = window.effect_until is not None and scenario.date > window.effect_until
     if before or after:
         decision.status = "not_covered"
