@@ -93,6 +93,8 @@ def test_uk_all_other_cases_is_not_the_answer_while_the_higher_item_may_hold():
     assert "unread_condition" in decision["missing_facts"]
 
 
+@pytest.mark.skip(reason="superseded: (b) displaces (a) where the payer is an investment vehicle, unknown here "
+                  "(test_uk_investment_vehicle_item_displaces_the_parent_rate; tests/test_redteam_rules.py)")
 def test_uk_a_company_holding_enough_gets_the_five_per_cent():
     decision = decide(UK, income="dividends", source="KE", residence="GB", beneficial_owner=True,
                       recipient="company", capital_pct=20)
@@ -404,10 +406,6 @@ def test_a_company_below_the_holding_does_not_get_the_low_rate():
 # -- still open (strict xfails: each passes once fixed) --------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="the wrap-up 'Notwithstanding the provisions of sub-paragraph (a) ..., where "
-                   "dividends are paid by an investment vehicle described in sub-paragraph (b), the provisions of "
-                   "sub-paragraph (b) shall apply' is not read as (b) displacing (a): a 10% corporate holder of a REIT "
-                   "is answered 5%, determined")
 def test_uk_investment_vehicle_item_displaces_the_parent_rate():
     decision = decide(UK, income="dividends", source="KE", residence="GB", beneficial_owner=True,
                       recipient="company", capital_pct=20)

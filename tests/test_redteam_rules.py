@@ -130,3 +130,29 @@ def test_zero_rate_words_are_whole_words(text: str, rates: list[Decimal]) -> Non
     from taxtreaty.provisions import figures
     from taxtreaty.provisions.vocabulary import require_phrases
     assert [f.value for f in figures.find_rates(text, require_phrases("en"))] == rates
+
+
+# -- 3. "Notwithstanding (a) ..., the provisions of (b) shall apply": (b) displaces (a) ----------
+
+VEHICLE = "es_vehiculo_inversion.txt"
+
+
+def test_applied_item_overrides_the_displaced_one() -> None:
+    (b,) = at(VEHICLE, "art_10__para_2__point_b", "withholding_cap")
+    assert b.rate_pct == Decimal("15") and b.overrides == ["art_10__para_2__point_a"]
+    (a,) = at(VEHICLE, "art_10__para_2__point_a", "withholding_cap")
+    assert a.rate_pct == Decimal("5") and a.overrides == []
+
+
+def test_parent_company_is_not_five_per_cent_while_the_payer_may_be_an_investment_vehicle() -> None:
+    decision = decide(VEHICLE, income="dividends", beneficial_owner=True, recipient="company", capital_pct=20)
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_10__para_2__point_a", "5"), ("art_10__para_2__point_b", "15")} <= candidates(decision)
+
+
+def test_exempt_words_describing_the_vehicle_inside_a_rate_item_never_exempt_every_dividend() -> None:
+    # bug: "cuyas rentas ... estén exentas" inside item b) (15 per cent) was read as an exemption with no
+    # condition: every dividend 0%, determined
+    decision = decide(VEHICLE, income="dividends", beneficial_owner=True, recipient="individual")
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_10__para_2__point_b", "15"), ("art_10__para_2__point_c", "10")} <= candidates(decision)

@@ -342,6 +342,7 @@ class _Extractor:
         if topic in ("dividends", "interest", "royalties"):
             self._disapplied(version, article, ph, caps_before)
             self._dated_caps(version, article, ph, caps_before)
+            self._applies_instead(version, article, ph, caps_before)
             self._missing_caps(version, article, caps_before)
 
     def _dated_caps(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
@@ -364,6 +365,37 @@ class _Extractor:
                         and (p.cite.eid == paragraph.eid or p.cite.eid.startswith(paragraph.eid + "__"))
                         and not {"paid_after", "paid_from", "paid_until"} & set(p.conditions)):
                     p.conditions = {**p.conditions, **dates}
+
+    def _applies_instead(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
+        """"Notwithstanding the provisions of sub-paragraph (a) ..., where dividends are paid by an
+        investment vehicle described in sub-paragraph (b), the provisions of sub-paragraph (b) shall
+        apply": a sentence with no rate of its own that puts one item of a list of rates in place of
+        another. The applied item's rates and exemptions get the displaced item among their
+        `overrides`, so the engine applies it where both hold and asks where it may hold, never the
+        displaced item's lower rate with confidence."""
+        for paragraph in article.paragraphs:
+            for unit in self.source.units(version.language, article, paragraph, cut_restarts=True):
+                for s_start, s_end in unit.sentences():
+                    sentence = unit.folded[s_start:s_end]
+                    applies = ph.find("shall_apply", sentence)
+                    if applies is None or figures.find_rates(sentence, ph):
+                        continue
+                    displaced = [e for e in self._references_displaced(unit, sentence, ph) if "__point_" in e]
+                    if not displaced:
+                        continue
+                    # "the provisions of sub-paragraph (b) shall apply" / "se aplicará lo dispuesto en el apartado b)"
+                    after = figures.find_point_references(sentence[applies.end() : applies.end() + 60], ph)
+                    before_words = figures.find_point_references(sentence[max(0, applies.start() - 60) : applies.start()], ph)
+                    applied = after[:1] or before_words[-1:]
+                    if not applied:
+                        continue
+                    target = f"{displaced[0].rsplit('__point_', 1)[0]}__point_{applied[0]}"
+                    if target in displaced:
+                        continue
+                    for p in self.provisions[before:]:
+                        if p.kind in ("withholding_cap", "exemption") and (
+                                p.cite.eid == target or p.cite.eid.startswith(target + "__")):
+                            p.overrides = list(dict.fromkeys([*p.overrides, *displaced]))
 
     def _disapplied(self, version: Version, article: Article, ph: Phrases, before: int) -> None:
         """"O disposto na alínea a) do n.º 2 não é aplicável quando a sociedade que paga os dividendos

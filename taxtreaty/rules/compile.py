@@ -269,6 +269,24 @@ def _in_force(provisions: list[Provision]) -> InForce:
     return result
 
 
+def _exemption_words_inside_a_rate(rules: TopicRules) -> None:
+    """An exemption read from the very words that set a rate ("b) 15 por ciento ... por un vehículo de
+    inversión ... cuyas rentas ... estén exentas") is doubtful: the exempt words may describe
+    someone's status, not exempt the income. Such an exemption is never applied with confidence;
+    it stays a candidate the decision cites (too cautious at worst, never 0% for every payment)."""
+    def overlaps(a: Rule, b: Rule) -> bool:
+        return a.cite.language == b.cite.language and a.cite.span[0] < b.cite.span[1] and b.cite.span[0] < a.cite.span[1]
+
+    for i, rule in enumerate(rules.exemptions):
+        rate = next((c for c in rules.caps if c.rate is not None and overlaps(rule, c)), None)
+        if rate is None:
+            continue
+        doubt = Condition("unread_condition", "unknown", rate.cite.eid,
+                          f"the words of this exemption also set a {rate.rate.normalize():f}% rate ({rate.cite.eid}): "
+                          "they may describe the payer, not exempt the income")
+        rules.exemptions[i] = replace(rule, conditions=(*rule.conditions, doubt))
+
+
 def _no_subtype_default_without_a_general_rule(rules: TopicRules) -> None:
     """The default "the income is of no special kind" may only pick the article's general rule
     over a special one; when every cap (or every source allocation) is for a special kind of
@@ -333,6 +351,7 @@ def compile_treaty(
             elif rule.kind == "allocation":
                 rules.allocations.append(rule)
         _no_subtype_default_without_a_general_rule(rules)
+        _exemption_words_inside_a_rate(rules)
         if article is not None:
             covered = {r.paragraph_eid for r in rules.gaps}
             covered |= {r.paragraph_eid for r in (*rules.caps, *rules.exemptions)}
