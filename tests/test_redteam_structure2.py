@@ -99,3 +99,48 @@ def test_one_off_gazette_footer_mid_article_leaves_the_paragraphs_whole(docs):
     assert all("Gazette" not in p.text for p in art.paragraphs)
     (b,) = [p for p in taxtreaty.provisions(doc).provisions if p.cite.eid == "art_10__para_2__point_b"]
     assert b.rate_pct == Decimal("15")
+
+
+# -- footnotes ----------------------------------------------------------------------------------------
+
+
+def test_footnote_markers_leave_the_headings(docs):
+    """Bug: "Dividends1" and "Interest (*)" were the headings "Dividends1" and "Interest (*"."""
+    version = docs["en_footnotes.txt"].version("en")
+    assert [(a.number, a.heading, a.topic) for a in version.articles if a.number in ("10", "11")] == [
+        ("10", "Dividends", "dividends"), ("11", "Interest", "interest")]
+
+
+def test_footnote_text_is_furniture_and_no_rate_is_read_from_it(docs):
+    """Bug: "1 As amended by the Protocol signed on 3 May 2005", "² ... previously 20 per cent" and
+    "(*) ... the former rate of 12 per cent applied until 31 December 2014" ran on in the paragraphs
+    before them (article 11(2) held two rates, 7 and 12 per cent, and a date)."""
+    doc = docs["en_footnotes.txt"]
+    texts = [n.text for v in doc.versions for n in iter_nodes(v)]
+    assert not [t for t in texts if "amended" in t or "previously" in t or "former rate" in t or "²" in t]
+    assert doc.version("en").article("10").paragraph("2").points[1].text == (
+        "15 per cent of the gross amount of the dividends in all other cases.")
+    furniture = [doc.original[s:e] for s, e, rule in taxtreaty.text.clean(doc.original).furniture if rule == "footnote"]
+    assert [f[:4] for f in furniture] == ["1 As", "² Pa", "(*) "]
+    rates = {(p.cite.eid, p.rate_pct) for p in taxtreaty.provisions(doc).provisions if p.rate_pct is not None}
+    assert rates == {("art_10__para_2__point_a", Decimal("5")), ("art_10__para_2__point_b", Decimal("15")),
+                     ("art_11__para_2", Decimal("7"))}
+
+
+_WRAPPED = ("CONVENTION BETWEEN THE REPUBLIC OF SINGAPORE AND THE KINGDOM OF NORWAY\n\nArticle 10\nDividends1\n\n"
+            "2. However, such dividends may also be taxed in the Contracting State of which the company paying "
+            "the dividends is a resident, but the tax so charged shall not exceed\n"
+            "15 Per cent of the gross amount of the dividends.\n"
+            "3 The term \"dividends\" means income from shares.\n\n"
+            "Article 11\nInterest\n\n1. Interest may be taxed in the other State.\n")
+
+
+def test_a_line_that_goes_on_from_the_one_before_is_never_a_footnote():
+    """"15 Per cent ..." after "shall not exceed" continues the sentence even though "Dividends1"
+    carries no footnote of that number; "3 The term ..." after a full stop is no footnote either,
+    since no word carries a 3."""
+    doc = taxtreaty.parse(_WRAPPED)
+    art = doc.version("en").article("10")
+    assert "shall not exceed 15 Per cent of the gross amount" in art.paragraph("2").text
+    assert "3 The term" in art.paragraph("2").text
+    assert art.heading == "Dividends1"  # no footnote "1" line: the glued number is left as printed

@@ -19,6 +19,7 @@ them).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
@@ -243,6 +244,109 @@ def repeated_lines(original: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# -- footnotes ----------------------------------------------------------------------------------
+
+_SUPERSCRIPT_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
+#: the rule a printer sets above a page's footnotes: "__________", "----------", "——————"
+_FOOTNOTE_RULE = regex.compile(r"^[_—–-]{5,}$")
+#: a footnote's own line starts with its marker: "¹ Paragraph 2 as replaced ...", "(*) Article 11
+#: as amended ...", "1 As amended by the Protocol ..." (a bare number before a capital: never a
+#: paragraph marker, which takes "." or a dash)
+_FOOTNOTE_LINE = regex.compile(
+    rf"^(?:(?P<sup>[{_SUPERSCRIPT_DIGITS}]{{1,2}})|(?P<star>\(\*{{1,3}}\))|(?P<num>\d{{1,2}})(?=[^\S\n]+\p{{Lu}}))"
+    r"[^\S\n]*\S"
+)
+#: a footnote marker printed after a word or a stop: "cases.²", "Interest (*)"
+_INLINE_SUPERSCRIPT = regex.compile(rf"(?<=[\p{{L}}.,;:)\]])[{_SUPERSCRIPT_DIGITS}]{{1,2}}(?![\p{{L}}\d])")
+_INLINE_STAR = regex.compile(r"[^\S\n]?\(\*{1,3}\)(?=\s|$|[.,;:])")
+#: a footnote number glued to the word it annotates ("Dividends1"); looked for only when a
+#: footnote line with that number is there
+_INLINE_NUMBER_BEFORE = r"(?<=\p{Ll})"
+_INLINE_NUMBER_AFTER = r"(?![\p{L}\d])"
+
+
+@dataclass(frozen=True)
+class Footnotes:
+    #: original offsets of the lines that are footnote text (page furniture)
+    line_starts: frozenset[int]
+    #: the numbers of the footnotes found ("1", "12"): a word glued to one ("Dividends1") is marked
+    numbers: frozenset[str]
+    #: a "(*)" footnote was found: "(*)" after a word is its marker
+    star: bool
+
+
+_NO_FOOTNOTES = Footnotes(frozenset(), frozenset(), star=False)
+#: a line that could start a footnote or its rule (the cheap test before the line loop)
+#: (the standard `re` module: a literal "\n" first lets it skip through a text far faster)
+_FOOTNOTE_HINT = re.compile(rf"\n[ \t]*(?:[{_SUPERSCRIPT_DIGITS}]|\(\*|\d{{1,2}}[ \t]+[A-ZÀ-ÖØ-Þ]|[_—–-]{{5}})")
+
+
+def find_footnotes(original: str) -> Footnotes:
+    """Footnote lines: after a rule of underscores or dashes, lines that start with a footnote
+    marker; without a rule, a line starting with a superscript or "(*)" whose marker is printed
+    earlier in the text, or "1 As amended ..." when a word earlier carries that number glued
+    to it ("Dividends1") and the line before ends a sentence (so that "15 per cent of ..." that
+    goes on from the line before is never taken). A footnote's text goes on over the lines that
+    start in lower case after a line that does not end a sentence. Nothing else is removed."""
+    if not _FOOTNOTE_HINT.search("\n" + original[:200]) and not _FOOTNOTE_HINT.search(original):
+        return _NO_FOOTNOTES  # most texts: one scan, no line loop
+    starts: set[int] = set()
+    numbers: set[str] = set()
+    star = False
+    after_rule = False
+    in_note = False  # the previous line was footnote text that did not end its sentence
+    previous = ""
+    for m in _LINE.finditer(original):
+        if m.start() == m.end():
+            break
+        content = m.group().strip()
+        if not content:
+            after_rule = after_rule and not in_note
+            in_note = False
+            continue
+        if _FOOTNOTE_RULE.match(content):
+            after_rule, previous = True, content
+            continue
+        fm = _FOOTNOTE_LINE.match(content) if content[0] in _SUPERSCRIPT_DIGITS or content[0] in "(0123456789" else None
+        note = False
+        if fm is not None:
+            before = original[max(0, m.start() - 20_000):m.start()]
+            if fm.group("sup"):
+                note = after_rule or fm.group("sup") in before
+            elif fm.group("star"):
+                note = after_rule or bool(_INLINE_STAR.search(before))
+                star = star or note
+            else:
+                number = fm.group("num")
+                glued = regex.search(_INLINE_NUMBER_BEFORE + regex.escape(number) + _INLINE_NUMBER_AFTER, before)
+                note = after_rule or (glued is not None and bool(patterns.SENTENCE_END.search(previous)))
+                if note:
+                    numbers.add(number)
+        elif in_note and content[0].islower():
+            note = True
+        if note:
+            starts.add(m.start())
+            in_note = not patterns.SENTENCE_END.search(content)
+        else:
+            after_rule = in_note = False
+        previous = content
+    return Footnotes(frozenset(starts), frozenset(numbers), star)
+
+
+def footnote_marker_edits(content: str, base: int, notes: Footnotes) -> list[tuple[int, int, str]]:
+    """Edits (original offsets) that drop the footnote markers printed inside a line."""
+    edits = []
+    if not content.isascii():
+        edits += [(base + x.start(), base + x.end(), "") for x in _INLINE_SUPERSCRIPT.finditer(content)]
+    if notes.star and "(*" in content:
+        edits += [(base + x.start(), base + x.end(), "") for x in _INLINE_STAR.finditer(content)]
+    for number in notes.numbers:
+        if number in content:
+            pattern = regex.compile(_INLINE_NUMBER_BEFORE + regex.escape(number) + _INLINE_NUMBER_AFTER)
+            edits += [(base + x.start(), base + x.end(), "") for x in pattern.finditer(content)]
+    return edits
+
+
 def _expects_date(previous: str) -> bool:
     """A date right under "DONE at Lisbon, this" / "Feito em Lisboa, em" (a signature lead whose
     sentence goes on, with no date of its own) is the signature date, not a page's date line."""
@@ -360,6 +464,7 @@ def clean(original: str) -> CleanText:
     title_pending = False  # the last line was a heading whose title is on the next line
     raw_prev = ""  # previous non-blank raw line, for furniture context
     running = repeated_lines(original)
+    notes = find_footnotes(original)
 
     for m in _LINE.finditer(original):
         if m.start() == m.end():
@@ -391,6 +496,8 @@ def clean(original: str) -> CleanText:
         rule = furniture_rule(content, raw_prev)
         if rule is None and running and _running_key(content) in running:
             rule = "running_header"
+        if rule is None and line_start in notes.line_starts:
+            rule = "footnote"
         raw_prev = content
         if rule:
             furniture.append((content_start, content_end, rule))
@@ -413,6 +520,7 @@ def clean(original: str) -> CleanText:
                 edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             for gap_start, gap_end in inline_structure_gaps(content):
                 edits.append((content_start + gap_start, content_start + gap_end, "\n"))
+            edits += footnote_marker_edits(content, content_start, notes)
             edits.sort()
         visible = _apply_to_string(content, content_start, edits)
         first_line = visible.split("\n", 1)[0]
