@@ -269,6 +269,36 @@ def _in_force(provisions: list[Provision]) -> InForce:
     return result
 
 
+#: limits of an exemption the scenario has no fact for: the length of a stay, a sum of money
+_UNAPPLIED_LIMITS = {"years": "a stay of at most {} years", "months": "a stay of at most {} months",
+                     "amount": "an amount of at most {}"}
+
+
+def _unapplied_limits(rules: TopicRules) -> None:
+    """"... for a period not exceeding two years ... shall be exempt" (teachers), "payments not
+    exceeding USD 9,000" (students): an exemption the text limits by a figure no scenario fact
+    measures. The limit becomes an unknown condition of the exemption, so the decision cites it and
+    stays indeterminate, never a confident exemption on a condition it did not test. Limits read as
+    the paragraph's thresholds count too."""
+    for i, rule in enumerate(rules.exemptions):
+        values = dict(rule.values)
+        for threshold in rules.thresholds:
+            if threshold.paragraph_eid == rule.paragraph_eid:
+                values.update({k: v for k, v in threshold.values.items() if k not in values})
+        limits = [template.format(_limit_text(values, key)) for key, template in _UNAPPLIED_LIMITS.items() if key in values]
+        if not limits:
+            continue
+        doubt = tuple(Condition("unread_condition", "unknown", limit, f"the text limits this exemption to {limit} "
+                                "(no scenario fact measures it)") for limit in limits)
+        rules.exemptions[i] = replace(rule, conditions=(*rule.conditions, *doubt))
+
+
+def _limit_text(values: dict[str, Any], key: str) -> str:
+    if key == "amount" and values.get("currency"):
+        return f"{values['currency']} {values[key]}"
+    return str(values[key])
+
+
 def _exemption_words_inside_a_rate(rules: TopicRules) -> None:
     """An exemption read from the very words that set a rate ("b) 15 por ciento ... por un vehículo de
     inversión ... cuyas rentas ... estén exentas") is doubtful: the exempt words may describe
@@ -352,6 +382,7 @@ def compile_treaty(
                 rules.allocations.append(rule)
         _no_subtype_default_without_a_general_rule(rules)
         _exemption_words_inside_a_rate(rules)
+        _unapplied_limits(rules)
         if article is not None:
             covered = {r.paragraph_eid for r in rules.gaps}
             covered |= {r.paragraph_eid for r in (*rules.caps, *rules.exemptions)}
