@@ -16,7 +16,7 @@ from taxtreaty.structure.model import Document, iter_nodes
 from taxtreaty.text.clean import furniture_rule
 
 HERE = FIXTURES / "redteam" / "structure2"
-NAMES = ["en_footnotes.txt"]
+NAMES = ["en_footnotes.txt", "pt_protocolo_artigos.txt"]
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +144,43 @@ def test_a_line_that_goes_on_from_the_one_before_is_never_a_footnote():
     assert "shall not exceed 15 Per cent of the gross amount" in art.paragraph("2").text
     assert "3 The term" in art.paragraph("2").text
     assert art.heading == "Dividends1"  # no footnote "1" line: the glued number is left as printed
+
+
+# -- "Artigo 1" divisions inside a protocol -----------------------------------------------------------
+
+
+def test_protocol_articles_are_paragraphs_of_the_protocol(docs):
+    """Bug: "Artigo 1 / Ad artigo 10.º / ..." and "Artigo 2 / Ad artigo 11.º / ..." after "PROTOCOLO"
+    stayed text: the whole protocol was one paragraph, with a false list_items_missing warning on
+    its opening words ("... que fazem parte integrante da Convenção:")."""
+    doc = docs["pt_protocolo_artigos.txt"]
+    (protocol,) = doc.version("pt").protocols
+    assert [(p.eid, p.number) for p in protocol.paragraphs] == [
+        ("protocol_1__para_nn_1", None), ("protocol_1__para_1", "1"), ("protocol_1__para_2", "2")]
+    assert protocol.paragraphs[1].text.startswith("Ad artigo 10.º\nFica entendido que o n.º 2 do artigo 10.º")
+    assert protocol.paragraphs[2].text.startswith("Ad artigo 11.º\nFica entendido que os juros")
+    assert not [w for w in doc.warnings if w.code == "list_items_missing"]
+    # the protocol still qualifies the dividend caps it switches off
+    unread = {p.cite.eid for p in taxtreaty.provisions(doc).provisions if "unread_condition" in p.conditions}
+    assert unread == {"art_10__para_2__point_a", "art_10__para_2__point_b"}
+
+
+def test_protocol_article_numbers_out_of_sequence_stay_text():
+    text = ("CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E A REPÚBLICA DO PANAMÁ\n\nArtigo 10.º\nDividendos\n\n"
+            "1 — Os dividendos podem ser tributados nesse outro Estado.\n\nEM TESTEMUNHO DO QUE os signatários "
+            "assinaram a presente Convenção.\n\nPROTOCOLO\n\nFica entendido que:\n"
+            "Artigo 10 da Convenção não se aplica aos fundos de pensões.\n")
+    (protocol,) = taxtreaty.parse(text).version("pt").protocols
+    assert [p.number for p in protocol.paragraphs] == [None]
+    assert "Artigo 10 da Convenção" in protocol.paragraphs[0].text
+
+
+def test_portuguese_star_footnote_is_furniture_and_its_old_rate_is_not_read(docs):
+    """"Dividendos (*)" with "(*) Redacção dada pelo Protocolo de 2019; a taxa anterior era de 5 %." under
+    point b): the 5 % ran on in point b) (15 %)."""
+    doc = docs["pt_protocolo_artigos.txt"]
+    art = doc.version("pt").article("10")
+    assert art.heading == "Dividendos"
+    assert art.paragraph("2").points[1].text == "15 % do montante bruto dos dividendos, nos restantes casos."
+    rates = sorted(p.rate_pct for p in taxtreaty.provisions(doc).provisions if p.rate_pct is not None)
+    assert rates == [Decimal("10"), Decimal("10"), Decimal("15")]

@@ -192,6 +192,8 @@ class _ParaNode(_Node):
     complete: bool = True
     #: numbered "1)" rather than "1." (a later "2)" is the next paragraph, not a point)
     bracket: bool = False
+    #: an "Article 1" division of a protocol: its own "1 —", "2." lines stay in its text
+    protocol_article: bool = False
 
 
 @dataclass
@@ -359,6 +361,8 @@ class _VersionBuilder:
                 span = self.ct.original_span(line.start, lines[i].end)
                 self.chapters.append(Chapter(eid=self.chapter, number=number, heading=title or None, span=span))
                 self.closed = False
+            elif kind == "article" and self.protocol is not None and self._accept_protocol_article(line):
+                pass
             elif kind == "article" and self.protocol is None and (accepted := self._accept_article(line, i)):
                 number, inferred = accepted
                 self._open_article(line, number, inferred)
@@ -381,6 +385,25 @@ class _VersionBuilder:
             else:
                 self._text(line)
             i += 1
+
+    def _accept_protocol_article(self, line: Line) -> bool:
+        """"Article 1", "Artigo 2" inside a protocol, numbered from 1 in sequence, is a division of
+        the protocol: paragraph N of it (eId protocol_K__para_N), whose heading ("Ad artigo 10.º")
+        and numbered sentences stay in its text. A cross-reference that starts a line ("Article 10
+        of the Convention ...") is out of sequence and stays text."""
+        assert self.protocol is not None
+        value = heading_value(line.match)
+        numbered = [p for p in self.protocol.paragraphs if p.number is not None]
+        if self.closed or value is None or value != len(numbered) + 1 or any(not p.protocol_article for p in numbered):
+            return False
+        number = str(value)
+        para = _ParaNode(line.start + line.match.end("num") if line.match.group("num") else line.end,  # type: ignore[union-attr]
+                         line.end, number=number, protocol_article=True)
+        self.protocol.paragraphs.append(para)
+        self.para = para
+        self.stack = []
+        self.protocol.end = line.end
+        return True
 
     def _is_title_line(self, line: Line) -> bool:
         text = line.text.lstrip("#").strip()
@@ -417,6 +440,8 @@ class _VersionBuilder:
         container = self._container_paragraphs()
         m = line.match
         number = m.group("num") or m.group("pnum")  # type: ignore[union-attr]
+        if self.para is not None and self.para.protocol_article:
+            return False  # "1 — ..." inside a protocol's "Article 2" is that article's text
         if container is None:
             if self.closed or self.articles or not self._fragment_start_allowed(line):
                 return False
@@ -808,7 +833,9 @@ class _VersionBuilder:
                 text=self.ct.text[p.start:p.end].strip(), span=self._span(p.start, p.end),
                 intro=intro, wrap_up=wrap, points=points,
             ))
-            self._check_missing_items(eid, p, points)
+            if not (p.number is None and any(q.protocol_article for q in paras)):
+                # "... agreed upon the following provisions:" then the protocol's articles
+                self._check_missing_items(eid, p, points)
         return out
 
     def _point_models(self, owner: str, points: list[_PointNode]) -> list[Point]:
