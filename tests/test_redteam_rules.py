@@ -190,3 +190,16 @@ def test_an_exemption_without_limits_still_applies() -> None:
                                                                   "date": "2025-05-01"},
                                 parties=PARTIES, in_force=(None, None)).to_dict()
     assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "0", "art_21__para_1")
+
+
+DIAS = "pt_periodo_dias.txt"
+
+
+@pytest.mark.parametrize(("months", "status", "rate"), [(14, "determined", "5"), (12, "indeterminate", None),
+                                                         (6, "determined", "15")])
+def test_pt_days_period_with_the_day_of_payment(months: int, status: str, rate: str | None) -> None:
+    (a,) = at(DIAS, "art_10__para_2__point_a", "withholding_cap")
+    assert a.conditions["min_holding_days"] == 365 and "unread_condition" not in a.conditions
+    decision = decide(DIAS, income="dividends", beneficial_owner=True, recipient="company", capital_pct=30,
+                      held_months=months)
+    assert (decision["status"], decision["max_rate_pct"]) == (status, rate)
