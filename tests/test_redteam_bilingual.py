@@ -10,7 +10,10 @@ Findings covered here:
   item names now keeps its own date and the source State's date decides;
 - "entrará em vigor no trigésimo dia após ... a última das notificações" was not read (missed);
 - a rate that differs between versions is answered from the prevailing version only, and stays
-  indeterminate when both texts are equally authentic.
+  indeterminate when both texts are equally authentic;
+- dates of effect that differ between versions: the last version read decided (PT 2021, ES 2022 and
+  a 2021 payment "not covered"); now the prevailing text's dates, or, with none prevailing, the
+  payments between the dates are indeterminate.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ def test_every_provision_quotes_the_original_at_its_span(name: str) -> None:
     ("pt_en_mz_in.txt", ["pt", "en"], "en"),
     ("es_en_boe_india.txt", ["es", "en"], "en"),
     ("pt_es_ocr.txt", ["pt", "es"], None),
+    ("pt_es_dates_differ.txt", ["pt", "es"], None),
+    ("es_en_dates_differ.txt", ["es", "en"], "en"),
 ])
 def test_versions_and_prevailing_language(name: str, languages: list[str], prevailing: str | None) -> None:
     doc, _ = parsed(name)
@@ -187,3 +192,50 @@ def test_termination_notice_and_effect(language: str) -> None:
     dates = [p.values for p in at("es_en_boe_india.txt", language, "art_30__para_nn_1", "date")]
     assert {"event": "termination_notice", "months_before_year_end": 6} in dates
     assert {"event": "termination_effect", "from": "january_1_of_year_after_notice"} in dates
+
+
+# -- dates of effect that differ between versions ----------------------------------------------------
+
+def test_equally_authentic_dates_of_effect_that_differ_leave_the_payments_between_open() -> None:
+    """PT "a partir de 1 de Janeiro de 2021", ES "a partir del 1 de enero de 2022", no text prevails:
+    the later date used to decide every payment of 2021 as not covered."""
+    name = "pt_es_dates_differ.txt"
+    assert [d.what for d in parsed(name)[1].divergences if d.eid == "art_29__para_2"] == ["date"]
+    facts = {"income": "interest", "source": "PT", "residence": "PE", "beneficial_owner": True}
+    assert decide(name, **facts, date="2020-06-01")["status"] == "not_covered"
+    between = decide(name, **facts, date="2021-06-01")
+    assert between["status"] == "indeterminate"
+    assert between["max_rate_pct"] is None
+    after = decide(name, **facts, date="2022-06-01")
+    assert after["status"] == "determined"
+    assert Decimal(str(after["max_rate_pct"])) == Decimal("15")
+
+
+def test_the_prevailing_text_gives_the_date_of_effect() -> None:
+    """ES "a partir del 1 de abril de 2025" for India, EN "1 April 2024"; the English text prevails."""
+    name = "es_en_dates_differ.txt"
+    assert one(name, "es", "art_29__para_2__point_a", "date").values["effect_from"] == "2025-04-01"
+    result = decide(name, income="royalties", source="IN", residence="ES", beneficial_owner=True,
+                    date="2024-05-01")
+    assert result["status"] == "determined"
+    assert Decimal(str(result["max_rate_pct"])) == Decimal("20")
+    assert decide(name, income="royalties", source="IN", residence="ES", beneficial_owner=True,
+                  date="2024-03-01")["status"] == "not_covered"
+
+
+# -- open findings ---------------------------------------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason="'(b) in India, ... on or after the first day of April of the calendar year next "
+                   "following' is not read (only 1 January is a relative date of effect); India's payments fall "
+                   "back to the stated assumption that the convention is in force, not to Mozambique's date")
+def test_open_relative_first_of_april_for_india() -> None:
+    p = one("pt_en_mz_in.txt", "en", "art_28__para_2__point_b", "date")
+    assert p.state == "IN"
+    assert p.values["from"] == "april_1_of_year_after_entry_into_force"
+
+
+def test_india_without_a_read_date_does_not_borrow_mozambiques() -> None:
+    result = decide("pt_en_mz_in.txt", income="royalties", source="IN", residence="MZ", beneficial_owner=True,
+                    date="2024-05-01")
+    assert result["status"] == "determined"
+    assert any(a["fact"] == "in_force" for a in result["assumptions"])

@@ -111,6 +111,9 @@ class InForce:
     #: effect a clause gives each State, earliest and latest (one State's several taxes)
     effect_from_by_state: dict[str, tuple[dt.date, dt.date]] = field(default_factory=dict)
     state_cites: dict[str, list[Cite]] = field(default_factory=dict)
+    #: equally authentic versions that print different dates of effect: the latest of them
+    #: (payments between `effect_from` and this are not decided)
+    effect_from_latest: dt.date | None = None
 
     @property
     def known(self) -> bool:
@@ -236,8 +239,13 @@ def _gap_rules(doc: Document, topic: str, language: str, article: Article, cover
     return rules
 
 
-def _in_force(provisions: list[Provision]) -> InForce:
+def _in_force(provisions: list[Provision], prevailing: str | None = None) -> InForce:
     result = InForce()
+    # the prevailing text's dates, when it gives any; otherwise every version's, and where they
+    # differ the payments between them are left open
+    if any(p.kind == "date" and p.status == "determined" and p.cite.language == prevailing for p in provisions):
+        provisions = [p for p in provisions if p.kind != "date" or p.cite.language == prevailing]
+    effect_days: list[dt.date] = []
     for p in provisions:
         if p.kind != "date" or p.status != "determined":
             continue
@@ -260,12 +268,16 @@ def _in_force(provisions: list[Provision]) -> InForce:
             result.state_cites.setdefault(p.state, []).append(_cite(p))
             continue
         if role in ("effect_from", "entry_into_force"):
+            if role == "effect_from":
+                effect_days.append(day)
             if role == "effect_from" or result.effect_from is None:
-                result.effect_from = day
+                result.effect_from = min(effect_days) if effect_days else day
             result.cites.append(_cite(p))
         elif role in ("effect_until", "terminated"):
             result.effect_until = day
             result.cites.append(_cite(p))
+    if effect_days and max(effect_days) != min(effect_days):
+        result.effect_from_latest = max(effect_days)
     return result
 
 
@@ -394,7 +406,7 @@ def compile_treaty(
         ]
         topics[topic] = rules
 
-    forced = _in_force(provisions.provisions)
+    forced = _in_force(provisions.provisions, doc.prevailing_language)
     if in_force is not None and (in_force[0] or in_force[1]):
         forced = InForce(in_force[0], in_force[1], [], given_by_user=True)
 

@@ -226,6 +226,14 @@ def _in_force(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) ->
                                 f"{own[0]}, after the payment on {scenario.date} (from the final clauses)")
         decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.state_cites[scenario.source or ""])
         return False
+    if own is None and window.effect_from is not None and window.effect_from_latest is not None \
+            and window.effect_from <= scenario.date < window.effect_from_latest:
+        decision.status = "indeterminate"
+        decision.reasons.append(f"the language versions give different dates of effect ({window.effect_from} and "
+                                f"{window.effect_from_latest}) and none prevails; a payment on {scenario.date} "
+                                "falls between them")
+        decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.cites)
+        return False
     before = own is None and window.effect_from is not None and scenario.date < window.effect_from
     after = window.effect_until is not None and scenario.date > window.effect_until
     if before or after:
