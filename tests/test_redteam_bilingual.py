@@ -29,7 +29,8 @@ import taxtreaty
 from taxtreaty.provisions.model import Provision, ProvisionSet
 
 HERE = Path(__file__).resolve().parent / "fixtures" / "redteam" / "bilingual"
-FIXTURES = sorted(p.name for p in HERE.glob("*.txt"))
+#: versions split correctly (es_en_alternating.txt is an open finding, below)
+FIXTURES = sorted(p.name for p in HERE.glob("*.txt") if p.name != "es_en_alternating.txt")
 
 
 @cache
@@ -239,3 +240,20 @@ def test_india_without_a_read_date_does_not_borrow_mozambiques() -> None:
                     date="2024-05-01")
     assert result["status"] == "determined"
     assert any(a["fact"] == "in_force" for a in result["assumptions"])
+
+
+@pytest.mark.xfail(strict=True, reason="ES and EN articles alternating (Artículo 10, Article 10, Artículo 11, "
+                   "Article 11): the Spanish 'Artículo 11 Intereses' is taken into the English version and the "
+                   "Spanish version stops at article 10 (structure: version splitting); interest is indeterminate, "
+                   "never wrong, but the English 10% is not answered")
+def test_open_alternating_articles_split_by_language() -> None:
+    doc, _ = parsed("es_en_alternating.txt")
+    assert [(v.language, [a.number for a in v.articles]) for v in doc.versions if v.supported] == \
+        [("es", ["10", "11"]), ("en", ["10", "11"])]
+
+
+def test_alternating_articles_are_never_answered_from_the_wrong_language() -> None:
+    result = decide("es_en_alternating.txt", income="interest", source="AR", residence="GB", beneficial_owner=True,
+                    date="2024-05-01")
+    assert result["max_rate_pct"] is None or Decimal(str(result["max_rate_pct"])) == Decimal("10")
+    assert result["status"] != "determined" or Decimal(str(result["max_rate_pct"])) == Decimal("10")
