@@ -24,7 +24,7 @@ _LANGUAGE_KEYS = {
     "testimonium", "day_words",
 }
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays", "text_words", "ordinal_words"}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays", "text_words", "ordinal_words", "prevail_over_words"}
 
 
 class DataFileError(ValueError):
@@ -55,6 +55,9 @@ class Language:
     text_words: tuple[str, ...] = ()
     #: ordinal number words of article headings ("ARTIGO DÉCIMO PRIMEIRO"), folded, to their value
     ordinal_words: dict[str, int] = field(default_factory=dict)
+    #: "shall prevail over the Portuguese text": the language named after these words is the one
+    #: that does not prevail
+    prevail_over_words: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -183,6 +186,7 @@ def languages() -> dict[str, Language]:
             weekdays=tuple(raw.get("weekdays") or ()),
             text_words=tuple(raw.get("text_words") or ()),
             ordinal_words={fold(k): int(v) for k, v in (raw.get("ordinal_words") or {}).items()},
+            prevail_over_words=tuple(raw.get("prevail_over_words") or ()),
         )
     return result
 

@@ -71,6 +71,7 @@ def test_every_provision_quotes_the_original_at_its_span(name: str) -> None:
     ("pt_es_ocr.txt", ["pt", "es"], None),
     ("pt_es_dates_differ.txt", ["pt", "es"], None),
     ("es_en_dates_differ.txt", ["es", "en"], "en"),
+    ("es_en_prevail_over.txt", ["es", "en"], "en"),
 ])
 def test_versions_and_prevailing_language(name: str, languages: list[str], prevailing: str | None) -> None:
     doc, _ = parsed(name)
@@ -257,3 +258,12 @@ def test_alternating_articles_are_never_answered_from_the_wrong_language() -> No
                     date="2024-05-01")
     assert result["max_rate_pct"] is None or Decimal(str(result["max_rate_pct"])) == Decimal("10")
     assert result["status"] != "determined" or Decimal(str(result["max_rate_pct"])) == Decimal("10")
+
+
+def test_the_text_that_prevails_over_another_is_the_one_that_prevails() -> None:
+    """"the English text shall prevail over the Spanish text" named Spanish (the language nearest
+    after the verb) as prevailing, and the Spanish 10% royalty was answered against the English 20%."""
+    result = decide("es_en_prevail_over.txt", income="royalties", source="ES", residence="IN", beneficial_owner=True,
+                    date="2024-05-01")
+    assert result["status"] == "determined"
+    assert Decimal(str(result["max_rate_pct"])) == Decimal("20")

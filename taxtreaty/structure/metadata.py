@@ -109,21 +109,24 @@ def find_signature(text: str) -> Signed | None:
 
 
 @cache
-def _prevail_vocabulary() -> tuple[dict[str, str], regex.Pattern[str], regex.Pattern[str], regex.Pattern[str]]:
-    """(language name -> code, names, prevail verbs, "text" words), all over folded text."""
+def _prevail_vocabulary() -> tuple[dict[str, str], regex.Pattern[str], regex.Pattern[str], regex.Pattern[str],
+                                   regex.Pattern[str]]:
+    """(language name -> code, names, prevail verbs, "text" words, "over"), all over folded text."""
     names: dict[str, str] = {}
     prevail: set[str] = set()
     text_words: set[str] = set()
+    over: set[str] = set()
     for lang in vocab.languages().values():
         names.update(lang.language_names)
         prevail.update(vocab.fold(w) for w in lang.prevail_words)
         text_words.update(vocab.fold(w) for w in lang.text_words)
+        over.update(vocab.fold(w) for w in lang.prevail_over_words)
 
     def words(items: object) -> regex.Pattern[str]:
         ordered = sorted(items, key=len, reverse=True)  # type: ignore[arg-type]
         return regex.compile(r"(?<!\p{L})(?:" + "|".join(regex.escape(w) for w in ordered) + r")(?!\p{L})")
 
-    return names, words(names), words(prevail), words(text_words)
+    return names, words(names), words(prevail), words(text_words), words(over or {"\uffff"})
 
 
 def find_prevailing_language(text: str) -> str | None:
@@ -131,7 +134,7 @@ def find_prevailing_language(text: str) -> str | None:
     sentence that names a text ("text", "texto", "versão") and says it prevails counts: "the
     meaning under the laws of that State prevailing over ..." does not."""
     folded = vocab.fold(text)
-    names, name_re, prevail_re, text_re = _prevail_vocabulary()
+    names, name_re, prevail_re, text_re, over_re = _prevail_vocabulary()
     for m in prevail_re.finditer(folded):
         sentence_start = max(folded.rfind(".", 0, m.start()), folded.rfind("\n", 0, m.start())) + 1
         sentence_end_candidates = [i for i in (folded.find(".", m.end()), folded.find("\n", m.end())) if i >= 0]
@@ -142,6 +145,8 @@ def find_prevailing_language(text: str) -> str | None:
         # or after it ("prevalecerá o texto em língua portuguesa")
         before = list(name_re.finditer(folded, sentence_start, m.start()))
         after = name_re.search(folded, m.end(), sentence_end)
+        if after and over_re.search(folded, m.end(), after.start()):
+            after = None  # "the English text shall prevail over the Portuguese text"
         if after and (not before or after.start() - m.end() < 40):
             return names[after.group()]
         if before:
