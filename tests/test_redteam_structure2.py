@@ -184,3 +184,34 @@ def test_portuguese_star_footnote_is_furniture_and_its_old_rate_is_not_read(docs
     assert art.paragraph("2").points[1].text == "15 % do montante bruto dos dividendos, nos restantes casos."
     rates = sorted(p.rate_pct for p in taxtreaty.provisions(doc).provisions if p.rate_pct is not None)
     assert rates == [Decimal("10"), Decimal("10"), Decimal("15")]
+
+
+# -- a table of contents before the articles ----------------------------------------------------------
+
+_CONTENTS = ("AGREEMENT BETWEEN THE REPUBLIC OF SINGAPORE AND THE KINGDOM OF NORWAY\n\nTABLE OF CONTENTS\n"
+             "Article 1 Persons covered 2\nArticle 10 Dividends 7\nArticle 11 Interest 8\n\n"
+             "Article 1\nPersons covered\n\nThis Agreement shall apply to persons who are residents of a Contracting State.\n\n"
+             "Article 10\nDividends\n\n1. Dividends paid by a company may be taxed in that other State.\n\n"
+             "2. However, the tax so charged shall not exceed 15 per cent of the gross amount of the dividends.\n\n"
+             "Article 11\nInterest\n\n1. Interest may be taxed in the other State.\n\n"
+             "2. However, the tax so charged shall not exceed 7 per cent of the gross amount of the interest.\n\n"
+             "IN WITNESS WHEREOF the undersigned have signed this Agreement.\n")
+
+
+def test_a_table_of_contents_is_not_the_articles():
+    """Bug: "Article 1 Persons covered 2" / "Article 10 Dividends 7" / "Article 11 Interest 8" were read
+    as the headings (titles "Dividends 7", ...); the real headings were refused as out of sequence
+    and the contents' article 11 swallowed the convention's articles 1, 10 and 11: the 15% dividend
+    cap was cited as art_11 (interest), wrong and confident."""
+    doc = taxtreaty.parse(_CONTENTS)
+    version = doc.version("en")
+    assert [(a.number, a.heading, [p.number for p in a.paragraphs]) for a in version.articles] == [
+        ("1", "Persons covered", [None]), ("10", "Dividends", ["1", "2"]), ("11", "Interest", ["1", "2"])]
+    caps = {(p.cite.eid, p.rate_pct) for p in taxtreaty.provisions(doc).find(kind="withholding_cap")}
+    assert caps == {("art_10__para_2", Decimal("15")), ("art_11__para_2", Decimal("7"))}
+
+
+def test_one_heading_with_a_number_in_its_title_is_not_a_contents_table():
+    text = _CONTENTS.replace("TABLE OF CONTENTS\nArticle 1 Persons covered 2\nArticle 10 Dividends 7\nArticle 11 Interest 8\n\n", "")
+    text = text.replace("Article 10\nDividends\n", "Article 10 Dividends 7\n")  # a lone title ending in a digit stays a heading
+    assert [a.number for a in taxtreaty.parse(text).version("en").articles] == ["1", "10", "11"]

@@ -103,6 +103,29 @@ def _number_style(lines: list[Line]) -> None:
             ln.kind, ln.match = "text", None
 
 
+#: the page a table of contents gives after a heading: "Dividends 7", "Dividends ........ 7"
+_CONTENTS_PAGE = regex.compile(r"(?:[^\S\n]|\.{2,}|…)[^\S\n]*\d{1,4}$")
+#: a table of contents lists at least this many headings, one under the other
+_CONTENTS_MIN_ENTRIES = 2
+
+
+def _contents_table(lines: list[Line]) -> None:
+    """A table of contents before the articles ("Article 1 Persons covered 2", "Article 10 Dividends
+    ........ 7"): article headings one right under the other, each ending with its page, are not the
+    articles (read as headings they take the real articles' text, and article 11 of the contents
+    swallows articles 10 and 11 of the convention). They are left as text."""
+    run: list[Line] = []
+    for line in [*lines, None]:
+        title = (line.match.group("title") or "") if line is not None and line.kind == "article" else None  # type: ignore[union-attr]
+        if title is not None and _CONTENTS_PAGE.search(title.rstrip()):
+            run.append(line)  # type: ignore[arg-type]
+            continue
+        if len(run) >= _CONTENTS_MIN_ENTRIES:
+            for entry in run:
+                entry.kind, entry.match = "text", None
+        run = []
+
+
 class NoArticlesError(InputError):
     """The text was read but holds no article of a convention."""
 
@@ -996,6 +1019,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     raw = data if data is not None else original.encode("utf-8")
     ct = clean(original)
     lines = split_lines(ct.text)
+    _contents_table(lines)
     _number_style(lines)
     warnings: list[Warning] = [Warning(code="encoding", eid=None, language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []
