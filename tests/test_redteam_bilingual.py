@@ -72,6 +72,7 @@ def test_every_provision_quotes_the_original_at_its_span(name: str) -> None:
     ("pt_es_dates_differ.txt", ["pt", "es"], None),
     ("es_en_dates_differ.txt", ["es", "en"], "en"),
     ("es_en_prevail_over.txt", ["es", "en"], "en"),
+    ("pt_en_fara_fe.txt", ["pt", "en"], "en"),
 ])
 def test_versions_and_prevailing_language(name: str, languages: list[str], prevailing: str | None) -> None:
     doc, _ = parsed(name)
@@ -267,3 +268,12 @@ def test_the_text_that_prevails_over_another_is_the_one_that_prevails() -> None:
                     date="2024-05-01")
     assert result["status"] == "determined"
     assert Decimal(str(result["max_rate_pct"])) == Decimal("20")
+
+
+def test_fara_fe_o_texto_ingles_names_the_prevailing_text() -> None:
+    """"fará fé o texto em língua inglesa" / "the English text shall be authoritative": no prevailing
+    text was found, so the interest rate (PT 12%, EN 10%) stayed open where the text settles it."""
+    result = decide("pt_en_fara_fe.txt", income="interest", source="MZ", residence="IN", beneficial_owner=True,
+                    date="2024-05-01")
+    assert result["status"] == "determined"
+    assert Decimal(str(result["max_rate_pct"])) == Decimal("10")
