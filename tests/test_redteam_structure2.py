@@ -215,3 +215,17 @@ def test_one_heading_with_a_number_in_its_title_is_not_a_contents_table():
     text = _CONTENTS.replace("TABLE OF CONTENTS\nArticle 1 Persons covered 2\nArticle 10 Dividends 7\nArticle 11 Interest 8\n\n", "")
     text = text.replace("Article 10\nDividends\n", "Article 10 Dividends 7\n")  # a lone title ending in a digit stays a heading
     assert [a.number for a in taxtreaty.parse(text).version("en").articles] == ["1", "10", "11"]
+
+
+def test_text_after_an_unfinished_footnote_outside_a_rule_is_treaty_text():
+    """A page that ends with "² See the Protocol of 2005" (no stop, no rule above it) and a paragraph
+    that goes on in lower case on the next page: the words going on are the treaty's."""
+    text = ("CONVENTION BETWEEN THE KINGDOM OF NORWAY AND THE REPUBLIC OF SINGAPORE\n\nArticle 11\nInterest²\n\n"
+            "1. Interest arising in a Contracting State and paid to a resident of the other State may be taxed\n"
+            "² See the Protocol of 2005\n"
+            "in that other State only if the recipient is the beneficial owner.\n\n"
+            "Article 12\nRoyalties\n\n1. Royalties may be taxed in the other State.\n")
+    doc = taxtreaty.parse(text)
+    para = doc.version("en").article("11").paragraph("1")
+    assert para.text.endswith("may be taxed in that other State only if the recipient is the beneficial owner.")
+    assert "Protocol" not in para.text

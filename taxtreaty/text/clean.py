@@ -283,11 +283,11 @@ _FOOTNOTE_HINT = re.compile(rf"\n[ \t]*(?:[{_SUPERSCRIPT_DIGITS}]|\(\*|\d{{1,2}}
 
 def find_footnotes(original: str) -> Footnotes:
     """Footnote lines: after a rule of underscores or dashes, lines that start with a footnote
-    marker; without a rule, a line starting with a superscript or "(*)" whose marker is printed
+    marker (and the lower-case lines that go on one left without a stop); without a rule, a line
+    starting with a superscript or "(*)" whose marker is printed
     earlier in the text, or "1 As amended ..." when a word earlier carries that number glued
     to it ("Dividends1") and the line before ends a sentence (so that "15 per cent of ..." that
-    goes on from the line before is never taken). A footnote's text goes on over the lines that
-    start in lower case after a line that does not end a sentence. Nothing else is removed."""
+    goes on from the line before is never taken). Nothing else is removed."""
     if not _FOOTNOTE_HINT.search("\n" + original[:200]) and not _FOOTNOTE_HINT.search(original):
         return _NO_FOOTNOTES  # most texts: one scan, no line loop
     starts: set[int] = set()
@@ -322,7 +322,9 @@ def find_footnotes(original: str) -> Footnotes:
                 note = after_rule or (glued is not None and bool(patterns.SENTENCE_END.search(previous)))
                 if note:
                     numbers.add(number)
-        elif in_note and content[0].islower():
+        elif in_note and after_rule and content[0].islower():
+            # only inside a block under a rule: elsewhere a lower-case line after a footnote that
+            # ends without a stop is the paragraph going on from the page before
             note = True
         if note:
             starts.add(m.start())
