@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 from dataclasses import dataclass, field
 
 #: Treaties are well under 1 MB; 16 MB leaves room for whole gazette issues and still bounds time.
@@ -42,12 +43,16 @@ _BOMS = [
 ]
 
 
+#: control characters that no text file holds (C0 except tab and line breaks, DEL, C1)
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+
+
 def _control_ratio(text: str) -> float:
     if not text:
         return 0.0
     sample = text[:65536]
-    bad = sum(1 for c in sample if (ord(c) < 32 and c not in "\n\r\t\f\v") or 0x7F <= ord(c) < 0xA0)
-    return bad / len(sample)
+    # counted by the regex engine: a Python loop over 64K characters cost more than parsing them
+    return len(_CONTROL.findall(sample)) / len(sample)
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
