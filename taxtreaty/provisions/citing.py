@@ -99,6 +99,8 @@ class SourceText:
         #: (language, eid, heading line) where a node's text was cut at a heading it swallowed
         self.cuts: list[tuple[str, str, str]] = []
         self._cut_restarts = False
+        #: units by (language, paragraph, cut_restarts): several passes read the same paragraphs
+        self._units: dict[tuple[str, int, bool], list[Unit]] = {}
 
     def clean_offset(self, original_offset: int) -> int | None:
         """The cleaned offset of an original character copied verbatim, or None."""
@@ -141,7 +143,15 @@ class SourceText:
 
     def units(self, language: str, article: Article, paragraph: Paragraph, *, cut_restarts: bool = False) -> list[Unit]:
         """The units of a paragraph; with `cut_restarts`, a line that restarts the paragraph
-        numbering ends the paragraph (used where merged articles would mix up rates)."""
+        numbering ends the paragraph (used where merged articles would mix up rates).
+
+        Computed once per paragraph (units are read, never changed, by the extractor's passes)."""
+        key = (language, id(paragraph), cut_restarts)
+        if key not in self._units:
+            self._units[key] = self._make_units(language, article, paragraph, cut_restarts)
+        return self._units[key]
+
+    def _make_units(self, language: str, article: Article, paragraph: Paragraph, cut_restarts: bool) -> list[Unit]:
         self._cut_restarts = cut_restarts
         start = self.locate(paragraph.text, paragraph.span)
         if start is None:
