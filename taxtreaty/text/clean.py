@@ -273,9 +273,11 @@ class Footnotes:
     numbers: frozenset[str]
     #: a "(*)" footnote was found: "(*)" after a word is its marker
     star: bool
+    #: the text holds a superscript digit somewhere (else no line is searched for one)
+    superscripts: bool = True
 
 
-_NO_FOOTNOTES = Footnotes(frozenset(), frozenset(), star=False)
+_NO_FOOTNOTES = Footnotes(frozenset(), frozenset(), star=False, superscripts=False)
 #: a line that could start a footnote or its rule (the cheap test before the line loop)
 #: (the standard `re` module: a literal "\n" first lets it skip through a text far faster)
 _FOOTNOTE_HINT = re.compile(rf"\n[ \t]*(?:[{_SUPERSCRIPT_DIGITS}]|\(\*|\d{{1,2}}[ \t]+[A-ZÀ-ÖØ-Þ]|[_—–-]{{5}})")
@@ -288,8 +290,10 @@ def find_footnotes(original: str) -> Footnotes:
     earlier in the text, or "1 As amended ..." when a word earlier carries that number glued
     to it ("Dividends1") and the line before ends a sentence (so that "15 per cent of ..." that
     goes on from the line before is never taken). Nothing else is removed."""
+    superscripts = any(digit in original for digit in _SUPERSCRIPT_DIGITS)
     if not _FOOTNOTE_HINT.search("\n" + original[:200]) and not _FOOTNOTE_HINT.search(original):
-        return _NO_FOOTNOTES  # most texts: one scan, no line loop
+        # most texts: one scan, no line loop
+        return _NO_FOOTNOTES if not superscripts else Footnotes(frozenset(), frozenset(), False, True)
     starts: set[int] = set()
     numbers: set[str] = set()
     star = False
@@ -332,13 +336,13 @@ def find_footnotes(original: str) -> Footnotes:
         else:
             after_rule = in_note = False
         previous = content
-    return Footnotes(frozenset(starts), frozenset(numbers), star)
+    return Footnotes(frozenset(starts), frozenset(numbers), star, superscripts)
 
 
 def footnote_marker_edits(content: str, base: int, notes: Footnotes) -> list[tuple[int, int, str]]:
     """Edits (original offsets) that drop the footnote markers printed inside a line."""
     edits = []
-    if not content.isascii():
+    if notes.superscripts and not content.isascii():
         edits += [(base + x.start(), base + x.end(), "") for x in _INLINE_SUPERSCRIPT.finditer(content)]
     if notes.star and "(*" in content:
         edits += [(base + x.start(), base + x.end(), "") for x in _INLINE_STAR.finditer(content)]
