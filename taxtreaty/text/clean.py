@@ -96,9 +96,14 @@ def _inline_point_split() -> regex.Pattern[str]:
     return regex.compile(r"[;:](?P<gap>[^\S\n]+)(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
 
 
+def _article_words() -> str:
+    """Every language's word for "article", as one regex alternation."""
+    return "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+
+
 @cache
 def _inline_article_split() -> regex.Pattern[str]:
-    words = "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+    words = _article_words()
     # "...of this Agreement. Article 12 ROYALTIES": a heading in capitals running on after a sentence.
     return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]+\d{{1,3}}[^\S\n]+\p{{Lu}}[\p{{Lu}} ,'’-]{{2,}}$)")
 
@@ -123,7 +128,7 @@ def heading_run_in_gap(content: str) -> tuple[int, int] | None:
 
 @cache
 def _inline_heading_break() -> regex.Pattern[str]:
-    words = "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+    words = _article_words()
     # "... in that other State. Article 11 Interest 1. Interest ...": a text printed without line breaks
     return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]*\S)")
 
