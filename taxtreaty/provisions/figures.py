@@ -232,9 +232,14 @@ def find_amounts(text: str, ph: Phrases) -> list[Amount]:
     return out
 
 
+def _months_alternation() -> str:
+    """Every language's month names, longest first, as one regex alternation."""
+    return "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+
+
 @cache
 def _date_regexes() -> list[regex.Pattern[str]]:
-    months = "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+    months = _months_alternation()
     day = r"(?P<day>\d{1,2})(?:\s*\.?\s*[º°o](?![\p{L}])|st|nd|rd|th)?"
     year = r"(?P<year>\d{4})"
     return [
@@ -303,7 +308,7 @@ def find_point_references(text: str, ph: Phrases) -> list[str]:
 
 @cache
 def _day_of_year_regexes() -> list[regex.Pattern[str]]:
-    months = "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
+    months = _months_alternation()
     no_year = r"(?!,?\s*(?:de\s+|del\s+)?\d{4})"
     return [
         # "30 June", "30 de Junho", "dia 30 de junio" (no year follows: "of any calendar year")
