@@ -63,7 +63,7 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
         ("- {id: h, treaty: t.txt, scenario: {income: interest, source: PT}, expect: {status: determined}}",
          "case 'h': scenario needs 'residence'"),
         ("- {id: i, treaty: t.txt, expect: {status: determined}}",
-         "case 'i': a case has either 'scenario'"),
+         "case 'i': a case has exactly one of 'scenario'"),
         ("- {id: j, treaty: t.txt, scenario: {income: interest, source: PT, residence: CN}, expect: {max_rate_pct: ten}}",
          "case 'j': 'max_rate_pct' must be a number"),
         ("- {id: k, scenario: {income: interest, source: PT, residence: CN}, expect: {status: determined}}",
@@ -394,3 +394,48 @@ def test_stored_treaty_ids_resolve_through_the_store(tmp_path: Path) -> None:
     assert len(lines) == 2
     assert lines[0].startswith("FAIL stored.yaml:unknown-id: cannot run: treaty 'XX-YY-1900': ")
     assert lines[1] == "1 passed, 1 failed"
+
+
+def test_quotes_are_checked_against_the_treaty_file(tmp_path):
+    treaty = write(tmp_path / "t.txt", "##### Artículo 10\n\nDIVIDENDOS\n\n1\\. Los dividendos **pagados** por una\nsociedad\n")
+    good = write(tmp_path / "good.yaml", """\
+        treaty: t.txt
+        cases:
+          - id: ok
+            quote: ["Artículo 10 DIVIDENDOS", "1. Los dividendos pagados por una sociedad"]
+            structure: {}
+            expect: {article_count: 1}
+        """)
+    assert treaty.exists() and load_cases(good).cases[0].quotes
+    bad = write(tmp_path / "bad.yaml", """\
+        treaty: t.txt
+        cases:
+          - id: invented
+            quote: "Los dividendos pagados por una sociedad residente"
+            structure: {}
+            expect: {article_count: 1}
+        """)
+    with pytest.raises(CaseFileError, match=r"case 'invented': quote not found in t\.txt"):
+        load_cases(bad)
+
+
+def test_structure_cases_compare_articles_in_order(tmp_path):
+    write(tmp_path / "t.txt", "Article 1\nPersons covered\n\nThis Convention applies to persons.\n\n"
+                              "Article 2\nDividends\n\n1. Dividends paid may be taxed.\n")
+    path = write(tmp_path / "cases.yaml", """\
+        treaty: t.txt
+        cases:
+          - id: right
+            structure: {}
+            expect: {articles: ["1 persons_covered", "2 dividends"], article_count: 2}
+          - id: wrong-order
+            structure: {}
+            expect: {articles: ["2 dividends", "1 persons_covered"]}
+          - id: wrong-topic
+            structure: {}
+            expect: {articles: ["1 persons_covered", "2 interest"]}
+        """)
+    report = run_cases(load_cases(path))
+    assert [r.passed for r in report.results] == [True, False, False]
+    assert "another order" in report.results[1].line()
+    assert "expected but not found: 2 interest" in report.results[2].line()

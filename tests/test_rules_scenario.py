@@ -14,11 +14,56 @@ from taxtreaty.text import InputError
 BASE = {"income": "dividends", "source": "tl", "residence": "PT"}
 
 
-def test_keys_are_exactly_those_of_the_issue():
-    assert SCENARIO_KEYS == (
-        "income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
-        "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality",
-    )
+def test_keys_are_those_of_the_fact_schema():
+    from importlib import resources
+
+    import yaml
+
+    raw = yaml.safe_load(resources.files("taxtreaty.data").joinpath("rules", "facts.yaml").read_text("utf-8"))
+    assert tuple(raw["facts"]) == SCENARIO_KEYS
+    # the keys of issue 4 are all still there, in their order
+    original = ("income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
+                "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality")
+    assert [k for k in SCENARIO_KEYS if k in original] == list(original)
+
+
+def test_every_fact_has_a_question_and_a_label():
+    from taxtreaty.rules.facts import fact_schema
+
+    for fact in fact_schema().facts.values():
+        assert fact.question.endswith("?"), fact.key
+        assert fact.label and fact.help, fact.key
+        if fact.type == "bool":
+            assert fact.describe(True) != fact.describe(False), fact.key
+    assert fact_schema().describe("recipient", "bank") == "the recipient is a bank"
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("date", "20240501", "YYYY-MM-DD"),
+    ("date", "2024-W18", "YYYY-MM-DD"),
+    ("amount", "NaN", "between"),
+    ("amount", "1e400", "between"),
+    ("amount", "9" * 100_000, "at most"),
+    ("capital_pct", "1" * 50, "at most"),
+    ("invested_currency", "dollars", "ISO 4217"),
+    ("recipient_name", "x" * 500, "at most"),
+    ("royalty_kind", "music", "must be one of"),
+])
+def test_bad_values_are_one_line_errors(key, value, message):
+    with pytest.raises(ScenarioError, match=message) as caught:
+        scenario_from({**BASE, key: value})
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 600
+
+
+def test_new_facts_are_typed():
+    s = scenario_from({**BASE, "voting_pct": "25", "held_days": 400, "invested_amount": "10000000",
+                       "invested_currency": "usd", "recipient": "pension fund", "loan_kind": "bank-loan",
+                       "loan_term_years": 8, "royalty_kind": "equipment", "payer_listed": "no",
+                       "recipient_subject_to_tax": True, "main_purpose": False})
+    assert (s.voting_pct, s.held_days, s.invested_currency) == (Decimal(25), 400, "USD")
+    assert (s.recipient, s.loan_kind, s.royalty_kind, s.payer_listed) == ("pension_fund", "bank_loan", "equipment", False)
+    with pytest.raises(ScenarioError, match="invested_currency"):
+        scenario_from({**BASE, "invested_amount": "5"})
 
 
 def test_reads_and_normalises_values():
@@ -50,7 +95,7 @@ def test_unknown_spellings_are_none(unknown):
         ({"source": "PT"}, "the same State"),
         ({"date": "01/05/2024"}, "date must be a date"),
         ({"date": "2024-02-30"}, "date must be a date"),
-        ({"amount": "-1"}, "amount must be at least 0"),
+        ({"amount": "-1"}, "amount must be between 0 and"),
         ({"amount": "10.001"}, "more than two decimals"),
         ({"amount": "ten"}, "amount must be a number"),
         ({"beneficial_owner": "maybe"}, "beneficial_owner must be yes, no or unknown"),

@@ -12,6 +12,13 @@ Two shapes of case (issue 7):
 - extraction: `{id, treaty, parties?, provision: {topic, kind, language?}, expect: {rate_pct,
   status, conditions, allocation, values, eid}}` -- passes when one provision of that topic and
   kind (and language) meets every expectation.
+- structure: `{id, treaty, structure: {language?}, expect: {articles, article_count, parties,
+  signed, languages, protocols}}` -- `articles` lists every article in order as "10 dividends"
+  (number, then topic or `-` for none).
+
+`quote` (text, or a list of texts) is the words of the treaty the expectation rests on. When the
+treaty is a file, the loader checks that every quote is in it (whitespace, line breaks and
+markdown escapes aside), so a pack cannot rest on words the text does not have.
 
 `description` is free text for the reader. Any other key, anywhere, is an error that names the
 file and the case (as OpenFisca's loader does): a misspelt `max_rate` must not silently check
@@ -24,23 +31,19 @@ import datetime as dt
 import json
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from taxtreaty.checks.quotes import QuoteChecker
+from taxtreaty.rules.facts import fact_schema
 from taxtreaty.text import InputError
 
-#: the scenario keys of `taxtreaty ask`, `POST /ask` and the ledger columns (issue 4)
-SCENARIO_KEYS = frozenset({
-    "income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
-    "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality",
-})
-INCOME_TYPES = frozenset({
-    "dividends", "interest", "royalties", "business_profits", "shipping", "employment", "pensions",
-    "directors_fees", "entertainers", "government_service", "students", "teachers", "capital_gains",
-    "immovable_property", "other_income",
-})
+#: the scenario keys of `taxtreaty ask`, `POST /ask` and the ledger columns: the fact schema's
+SCENARIO_KEYS = frozenset(fact_schema().keys)
+INCOME_TYPES = frozenset(fact_schema().choices("income"))
 DECISION_EXPECT_KEYS = frozenset({"status", "max_rate_pct", "source_taxation", "article", "eid", "missing_facts"})
 DECISION_STATUSES = frozenset({"determined", "indeterminate", "not_covered"})
 SOURCE_TAXATION = frozenset({"none", "limited", "unlimited"})
@@ -53,7 +56,10 @@ PROVISION_KINDS = frozenset({
     "anti_abuse", "prevailing_language",
 })
 
-CASE_KEYS = frozenset({"id", "description", "treaty", "parties", "scenario", "provision", "expect"})
+STRUCTURE_SELECT_KEYS = frozenset({"language"})
+STRUCTURE_EXPECT_KEYS = frozenset({"articles", "article_count", "parties", "signed", "languages", "protocols"})
+
+CASE_KEYS = frozenset({"id", "description", "treaty", "parties", "scenario", "provision", "structure", "expect", "quote"})
 FILE_KEYS = frozenset({"treaty", "parties", "cases", "description"})
 SUFFIXES = (".yaml", ".yml", ".jsonl")
 
@@ -73,6 +79,8 @@ class Case:
     scenario: dict[str, Any] = field(default_factory=dict)
     provision: dict[str, str] = field(default_factory=dict)
     description: str | None = None
+    #: the treaty's words the expectation rests on (checked against the source file on loading)
+    quotes: list[str] = field(default_factory=list)
     #: the file the case came from (treaty paths are relative to its folder) and its position
     file: Path = Path(".")
     index: int = 0
@@ -181,12 +189,19 @@ def _case(path: Path, index: int, raw: Any, defaults: dict[str, Any]) -> Case:
     expect = raw.get("expect")
     if not isinstance(expect, dict) or not expect:
         raise err("missing 'expect' (a mapping of the values to check)")
-    has_scenario, has_provision = "scenario" in raw, "provision" in raw
-    if has_scenario == has_provision:
-        raise err("a case has either 'scenario' (a decision) or 'provision' (an extraction), not both or neither")
+    shapes = [key for key in ("scenario", "provision", "structure") if key in raw]
+    if len(shapes) != 1:
+        raise err("a case has exactly one of 'scenario' (a decision), 'provision' (an extraction) "
+                  "or 'structure' (the document tree)")
+    quotes = _quotes(raw.get("quote"), err)
+    if quotes:
+        _quote_checker().check(path.parent, treaty.strip(), quotes, err)
     common = {"id": case_id, "treaty": treaty.strip(), "parties": parties, "description": description,
-              "file": path, "index": index}
-    if has_scenario:
+              "file": path, "index": index, "quotes": quotes}
+    if "structure" in raw:
+        return Case(kind="structure", provision=_structure_select(raw["structure"], err),
+                    expect=_structure_expect(expect, err), **common)
+    if "scenario" in raw:
         return Case(kind="decision", scenario=_scenario(raw["scenario"], err),
                     expect=_decision_expect(expect, err), **common)
     return Case(kind="provision", provision=_provision_select(raw["provision"], err),
@@ -285,4 +300,57 @@ def _provision_expect(value: dict[str, Any], err: Any) -> dict[str, Any]:
     for key in ("conditions", "values"):
         if key in expect and not isinstance(expect[key], dict):
             raise err(f"expect.{key} must be a mapping")
+    return expect
+
+
+# -- quotes and structure cases -----------------------------------------------------------------
+
+
+@cache
+def _quote_checker() -> QuoteChecker:
+    return QuoteChecker()
+
+
+def _quotes(value: Any, err: Any) -> list[str]:
+    if value is None:
+        return []
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(q, str) and q.strip() for q in items):
+        raise err("'quote' must be the treaty's words: a text or a list of texts")
+    return [q.strip() for q in items]
+
+
+def _structure_select(value: Any, err: Any) -> dict[str, str]:
+    if value is None:
+        return {}
+    select = _check_keys(value, STRUCTURE_SELECT_KEYS, "structure", err)
+    return {k: str(v) for k, v in select.items()}
+
+
+def _structure_expect(value: dict[str, Any], err: Any) -> dict[str, Any]:
+    _check_keys(value, STRUCTURE_EXPECT_KEYS, "expect", err)
+    expect = dict(value)
+    if "articles" in expect:
+        articles = expect["articles"]
+        if not isinstance(articles, list) or not articles:
+            raise err("expect.articles must be a list such as ['1 persons_covered', '10 dividends']")
+        pairs = []
+        for item in articles:
+            parts = str(item).split()
+            if len(parts) != 2:
+                raise err(f"expect.articles: {item!r} must be 'NUMBER TOPIC' (TOPIC '-' for none)")
+            pairs.append((parts[0], None if parts[1] == "-" else parts[1]))
+        expect["articles"] = pairs
+    if "article_count" in expect and (not isinstance(expect["article_count"], int) or expect["article_count"] < 0):
+        raise err("expect.article_count must be a whole number")
+    if "parties" in expect:
+        expect["parties"] = _parties(expect["parties"], err)
+    if "signed" in expect:
+        signed = expect["signed"]
+        expect["signed"] = signed.isoformat() if isinstance(signed, dt.date) else str(signed)
+    for key in ("languages",):
+        if key in expect and (not isinstance(expect[key], list) or not all(isinstance(v, str) for v in expect[key])):
+            raise err(f"expect.{key} must be a list of language codes")
+    if "protocols" in expect and (not isinstance(expect["protocols"], int) or expect["protocols"] < 0):
+        raise err("expect.protocols must be a whole number (how many protocols the text holds)")
     return expect

@@ -85,18 +85,17 @@ def _as_date(value: Any) -> dt.date:
 
 def _kind_test(fact: str, kinds: Iterable[str], label: str) -> Condition:
     """A test on the recipient's (payer's) kind. Kinds the scenario vocabulary has are matched
-    exactly; kinds it lacks (bank, pension fund) are *unknown* for the scenario kinds that may
-    be one (a company may or may not be a pension fund), never silently true."""
+    exactly, with the kinds that certainly are one (a bank is a company); the kinds that may be
+    one are *unknown* (a company may or may not be a pension fund), never silently true."""
     table = tables()
+    vocabulary = set(table.recipient_kinds) | set(table.payer_kinds)
     sure: set[str] = set()
     maybe: set[str] = set()
     for kind in kinds:
-        if kind in table.recipient_equivalents:
-            sure.update(table.recipient_equivalents[kind])
-        elif kind in table.recipient_aliases:
-            maybe.update(table.recipient_aliases[kind])
-        else:
+        if kind in vocabulary:
             sure.add(kind)
+        sure.update(table.recipient_equivalents.get(kind, ()))
+        maybe.update(table.recipient_aliases.get(kind, ()))
     maybe -= sure
     if maybe:
         return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label)

@@ -1,70 +1,96 @@
-"""A scenario: the facts of one payment, with exactly the keys of issue 4.
+"""A scenario: the facts of one payment, as the fact schema defines them.
 
-    income, source, residence, date, amount, beneficial_owner, recipient, capital_pct,
-    held_months, pe_connected, payer, days_present, employer_resident, nationality
-
-Only `income`, `source` and `residence` are required; every other fact may be absent (None),
-and the engine decides whether its absence matters. Validation turns any bad input into a
-one-line `ScenarioError` (an `InputError`) naming the key. Money is held as an integer number of
-minor units (cents): `amount="1000.50"` -> `amount_minor=100050`.
+The keys, their types, bounds and choices come from `taxtreaty/data/rules/facts.yaml` (see
+`rules/facts.py`): `Scenario` is built from that file, and `scenario_from` validates against it,
+so the CLI, HTTP, the ledger and check cases accept exactly the same facts. Only `income`,
+`source` and `residence` are required; every other fact may be absent (None), and the engine
+decides whether its absence matters. Validation turns any bad input into a one-line
+`ScenarioError` (an `InputError`) naming the key. Money is held as an integer number of minor
+units (cents): `amount="1000.50"` -> `amount_minor=100050`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
-from dataclasses import asdict, dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from taxtreaty.rules.facts import Fact, fact_schema
 from taxtreaty.rules.tables import tables
 from taxtreaty.text import InputError
 
-SCENARIO_KEYS = (
-    "income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
-    "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality",
-)
+SCENARIO_KEYS: tuple[str, ...] = fact_schema().keys
 #: minor units per unit of currency (amounts are taken as having two decimals)
 MINOR_UNITS = 100
+#: the longest number a scenario may give, in characters (a 100,000-digit integer is refused
+#: before Decimal or int parse it)
+MAX_NUMBER_CHARS = 40
+#: the largest amount a payment may state (as the HTTP API has always refused more)
+MAX_AMOUNT = Decimal("1e15")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _ISO_CODE = re.compile(r"^[A-Z]{2}$")
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
 _TRUE = {"true", "yes", "y", "1", "sim", "si", "sí"}
 _FALSE = {"false", "no", "n", "0", "nao", "não"}
-_UNKNOWN = {"", "unknown", "null", "none", "nan", "?"}
+#: a float NaN (pandas' empty cell) is unknown too; the text "NaN" is not a number anyone
+#: means, so it is refused rather than read as unknown
+_UNKNOWN = {"", "unknown", "null", "none", "?"}
 
 
 class ScenarioError(InputError):
     """A scenario the engine cannot read; the message names the key and the value."""
 
 
-@dataclass(frozen=True, slots=True)
-class Scenario:
-    income: str
-    source: str
-    residence: str
-    date: dt.date | None = None
-    amount_minor: int | None = None
-    beneficial_owner: bool | None = None
-    recipient: str | None = None
-    capital_pct: Decimal | None = None
-    held_months: int | None = None
-    pe_connected: bool | None = None
-    payer: str | None = None
-    days_present: int | None = None
-    employer_resident: str | None = None
-    nationality: str | None = None
+def _field_name(fact: Fact) -> str:
+    """The attribute a fact is held in: money as integer minor units (`amount_minor`)."""
+    return f"{fact.key}_minor" if fact.type == "amount" else fact.key
 
-    @property
-    def topic(self) -> str:
+
+_PY_TYPES = {"choice": str, "state": str, "text": str, "currency": str, "date": dt.date, "amount": int,
+             "decimal": Decimal, "int": int, "bool": bool}
+
+
+def _build_scenario_type() -> type:
+    fields: list[Any] = []
+    for fact in fact_schema().facts.values():
+        kind = _PY_TYPES[fact.type]
+        if fact.required:
+            fields.append((_field_name(fact), kind))
+        else:
+            fields.append((_field_name(fact), kind | None, dataclasses.field(default=None)))
+
+    def topic(self: Any) -> str:
         return tables().income_topics[self.income]
 
-    def to_dict(self) -> dict[str, Any]:
-        """The scenario in its JSON form (the keys of issue 4; amount as a decimal string)."""
-        data = asdict(self)
-        minor = data.pop("amount_minor")
-        data["amount"] = None if minor is None else format_minor(minor)
-        data["date"] = None if self.date is None else self.date.isoformat()
-        data["capital_pct"] = None if self.capital_pct is None else str(self.capital_pct)
-        return {key: data[key] for key in SCENARIO_KEYS if data[key] is not None}
+    def to_dict(self: Any) -> dict[str, Any]:
+        """The scenario in its JSON form (the schema's keys; amounts as decimal strings)."""
+        out: dict[str, Any] = {}
+        for fact in fact_schema().facts.values():
+            value = getattr(self, _field_name(fact))
+            if value is None:
+                continue
+            if fact.type == "amount":
+                value = format_minor(value)
+            elif fact.type == "date":
+                value = value.isoformat()
+            elif fact.type == "decimal":
+                value = str(value)
+            out[fact.key] = value
+        return out
+
+    made = dataclasses.make_dataclass(
+        "Scenario", fields, frozen=True, slots=True,
+        namespace={"topic": property(topic), "to_dict": to_dict,
+                   "__doc__": "The facts of one payment (keys from data/rules/facts.yaml)."},
+    )
+    made.__module__ = __name__  # pickled by the Dask ledger: found again as rules.scenario.Scenario
+    return made
+
+
+#: the facts of one payment; its fields are the fact schema's keys (`amount` as `amount_minor`)
+Scenario: Any = _build_scenario_type()
 
 
 def format_minor(minor: int) -> str:
@@ -125,8 +151,11 @@ def read_date(key: str, value: Any) -> dt.date | None:
         return value.date()
     if isinstance(value, dt.date):
         return value
+    text = str(value).strip()
     try:
-        return dt.date.fromisoformat(str(value).strip())
+        if not _ISO_DATE.match(text):
+            raise ValueError(text)
+        return dt.date.fromisoformat(text)
     except ValueError:
         raise ScenarioError(f"scenario: {key} must be a date as YYYY-MM-DD (got {value!r})") from None
 
@@ -136,12 +165,15 @@ def read_decimal(key: str, value: Any, low: Decimal, high: Decimal | None) -> De
         return None
     if isinstance(value, bool):
         raise ScenarioError(f"scenario: {key} must be a number (got {value!r})")
+    text = str(value).strip().replace(",", ".")
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ScenarioError(f"scenario: {key} must be a number of at most {MAX_NUMBER_CHARS} characters")
     try:
-        number = Decimal(str(value).strip().replace(",", "."))
+        number = Decimal(text)
     except InvalidOperation:
         raise ScenarioError(f"scenario: {key} must be a number (got {value!r})") from None
     if not number.is_finite() or number < low or (high is not None and number > high):
-        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+        bound = f"between {low:f} and {high:f}" if high is not None else f"at least {low:f}"
         raise ScenarioError(f"scenario: {key} must be {bound} (got {value!r})")
     return number
 
@@ -156,7 +188,7 @@ def read_int(key: str, value: Any, low: int, high: int) -> int | None:
 
 
 def read_amount(key: str, value: Any) -> int | None:
-    number = read_decimal(key, value, Decimal(0), None)
+    number = read_decimal(key, value, Decimal(0), MAX_AMOUNT)
     if number is None:
         return None
     minor = number * MINOR_UNITS
@@ -165,33 +197,61 @@ def read_amount(key: str, value: Any) -> int | None:
     return int(minor)
 
 
-def scenario_from(data: Scenario | dict[str, Any]) -> Scenario:
-    """Validate a mapping with the keys of issue 4 (or pass a Scenario through)."""
+def read_text(key: str, value: Any, max_length: int) -> str | None:
+    if _is_unknown(value):
+        return None
+    text = " ".join(str(value).split())
+    if len(text) > max_length:
+        raise ScenarioError(f"scenario: {key} must be at most {max_length} characters")
+    return text
+
+
+def read_currency(key: str, value: Any) -> str | None:
+    if _is_unknown(value):
+        return None
+    code = str(value).strip().upper()
+    if not _CURRENCY.match(code):
+        raise ScenarioError(f"scenario: {key} must be an ISO 4217 code such as USD (got {value!r})")
+    return code
+
+
+def read_fact(fact: Fact, value: Any) -> Any:
+    """One fact's raw value -> its typed value (None when unknown), or a `ScenarioError`."""
+    key = fact.key
+    if fact.type == "choice":
+        return read_choice(key, value, tuple(fact.choices), required=fact.required)
+    if fact.type == "state":
+        return read_state(key, value, required=fact.required)
+    if fact.type == "date":
+        return read_date(key, value)
+    if fact.type == "amount":
+        return read_amount(key, value)
+    if fact.type == "bool":
+        return read_bool(key, value)
+    if fact.type == "text":
+        return read_text(key, value, fact.max_length or 200)
+    if fact.type == "currency":
+        return read_currency(key, value)
+    low = fact.low if fact.low is not None else Decimal(0)
+    if fact.type == "int":
+        high = fact.high if fact.high is not None else Decimal(10**9)
+        return read_int(key, value, int(low), int(high))
+    return read_decimal(key, value, low, fact.high)
+
+
+def scenario_from(data: Any) -> Any:
+    """Validate a mapping of the fact schema's keys (or pass a Scenario through)."""
     if isinstance(data, Scenario):
         return data
     if not isinstance(data, dict):
         raise ScenarioError(f"scenario: expected a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(SCENARIO_KEYS))
+    schema = fact_schema()
+    unknown = sorted(str(k) for k in set(data) - set(schema.keys))
     if unknown:
-        raise ScenarioError(f"scenario: unknown key {unknown[0]!r} (allowed: {', '.join(SCENARIO_KEYS)})")
-    t = tables()
-    source = read_state("source", data.get("source"), required=True)
-    residence = read_state("residence", data.get("residence"), required=True)
-    if source == residence:
-        raise ScenarioError(f"scenario: source and residence are the same State ({source}); a treaty covers cross-border income")
-    return Scenario(
-        income=read_choice("income", data.get("income"), tuple(t.income_topics), required=True),  # type: ignore[arg-type]
-        source=source,  # type: ignore[arg-type]
-        residence=residence,  # type: ignore[arg-type]
-        date=read_date("date", data.get("date")),
-        amount_minor=read_amount("amount", data.get("amount")),
-        beneficial_owner=read_bool("beneficial_owner", data.get("beneficial_owner")),
-        recipient=read_choice("recipient", data.get("recipient"), t.recipient_kinds),
-        capital_pct=read_decimal("capital_pct", data.get("capital_pct"), Decimal(0), Decimal(100)),
-        held_months=read_int("held_months", data.get("held_months"), 0, 12 * 200),
-        pe_connected=read_bool("pe_connected", data.get("pe_connected")),
-        payer=read_choice("payer", data.get("payer"), t.payer_kinds),
-        days_present=read_int("days_present", data.get("days_present"), 0, 366 * 3),
-        employer_resident=read_state("employer_resident", data.get("employer_resident")),
-        nationality=read_state("nationality", data.get("nationality")),
-    )
+        raise ScenarioError(f"scenario: unknown key {unknown[0]!r} (allowed: {', '.join(schema.keys)})")
+    values = {_field_name(fact): read_fact(fact, data.get(key)) for key, fact in schema.facts.items()}
+    if values["source"] == values["residence"]:
+        raise ScenarioError(f"scenario: source and residence are the same State ({values['source']}); a treaty covers cross-border income")
+    if values.get("invested_amount") is not None and values.get("invested_currency") is None:
+        raise ScenarioError("scenario: invested_amount needs invested_currency (an ISO 4217 code such as USD)")
+    return Scenario(**values)

@@ -17,7 +17,7 @@ import yaml
 from taxtreaty.vocab import DataFileError
 
 _FILE = "rules/scenario.yaml"
-_KEYS = {"income_topics", "recipient_kinds", "payer_kinds", "recipient_equivalents", "recipient_aliases", "defaults"}
+_KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "defaults"}
 
 
 @dataclass(frozen=True)
@@ -32,11 +32,22 @@ class Default:
 @dataclass(frozen=True)
 class Tables:
     income_topics: dict[str, str]
-    recipient_kinds: tuple[str, ...]
-    payer_kinds: tuple[str, ...]
     recipient_equivalents: dict[str, tuple[str, ...]]
     recipient_aliases: dict[str, tuple[str, ...]]
     defaults: dict[str, Default]
+
+    @property
+    def recipient_kinds(self) -> tuple[str, ...]:
+        """The recipient kinds a scenario may name (the fact schema's choices)."""
+        from taxtreaty.rules.facts import fact_schema
+
+        return fact_schema().choices("recipient")
+
+    @property
+    def payer_kinds(self) -> tuple[str, ...]:
+        from taxtreaty.rules.facts import fact_schema
+
+        return fact_schema().choices("payer")
 
 
 @cache
@@ -61,8 +72,6 @@ def tables() -> Tables:
         defaults[fact] = Default(fact, entry["value"], str(entry["why"]))
     return Tables(
         income_topics={str(k): str(v) for k, v in raw["income_topics"].items()},
-        recipient_kinds=tuple(raw["recipient_kinds"]),
-        payer_kinds=tuple(raw["payer_kinds"]),
         recipient_equivalents={str(k): tuple(v) for k, v in raw["recipient_equivalents"].items()},
         recipient_aliases={str(k): tuple(v) for k, v in raw["recipient_aliases"].items()},
         defaults=defaults,
