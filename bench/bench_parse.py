@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
 
 from bench.common import BenchResult, ratio  # noqa: E402
 from taxtreaty.structure import parse  # noqa: E402
-from taxtreaty.structure.parse import _classify  # noqa: E402
+from taxtreaty.structure.lines import classify as _classify  # noqa: E402
 from taxtreaty.text.clean import furniture_rule, line_kind  # noqa: E402
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))

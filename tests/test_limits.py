@@ -26,8 +26,10 @@ import regex
 from taxtreaty import InputError, parse, patterns
 from taxtreaty.text import MAX_INPUT_BYTES, clean
 
-# the module, not the function `taxtreaty.text.clean` that the package exports under the same name
-clean_module = importlib.import_module("taxtreaty.text.clean")
+# the modules, not the function `taxtreaty.text.clean` that the package exports under the same name:
+# the cleaner and its steps
+TEXT_MODULES = [importlib.import_module(f"taxtreaty.text.{name}")
+                for name in ("clean", "lines", "furniture", "footnotes", "inline", "join")]
 
 ROOT = Path(__file__).resolve().parent.parent
 WORST_CASE_SECONDS = 60
@@ -150,7 +152,7 @@ def _patterns_of(module: Any) -> Iterator[tuple[str, regex.Pattern[str]]]:
                     yield f"{module.__name__}.{name}()[{index}]", found
 
 
-PATTERNS = dict(list(_patterns_of(patterns)) + list(_patterns_of(clean_module)))
+PATTERNS = dict(pattern for module in [patterns, *TEXT_MODULES] for pattern in _patterns_of(module))
 #: characters that regexes over treaty text repeat: blanks, letters, digits, markers, punctuation
 BASE_CHARS = " \t\n.,;:-—–()«»º°\"'*#_1aAIi%£"
 

@@ -17,7 +17,7 @@ from taxtreaty import vocab
 from taxtreaty.structure.model import Document, Signed
 
 if TYPE_CHECKING:
-    from taxtreaty.structure.parse import Line
+    from taxtreaty.structure.lines import Line
     from taxtreaty.text import CleanText
 
 

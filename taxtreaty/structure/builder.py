@@ -1,0 +1,583 @@
+"""The tree builder: one pass over a version's lines that opens articles, paragraphs and points
+as their markers are accepted. A marker is accepted only when it fits the sequence (article 9
+after 8, paragraph 3 after 2, point "b" after "a"), so cross-references that happen to start a
+line ("Article 7 or Article 14, as the case may be...") stay text. What cannot be placed is kept
+as text of the enclosing node and reported.
+"""
+
+from __future__ import annotations
+
+from taxtreaty import patterns
+from taxtreaty.structure import eids
+from taxtreaty.structure.assemble import Assembler
+from taxtreaty.structure.languages import detect_language
+from taxtreaty.structure.lines import Line, heading_number, heading_value
+from taxtreaty.structure.model import Article, Chapter, Protocol, Warning
+from taxtreaty.structure.nodes import ArticleNode, Node, ParaNode, PointNode, ProtocolNode
+from taxtreaty.structure.numbers import (
+    article_number_value,
+    clean_label,
+    int_to_roman,
+    label_for,
+    label_kinds,
+    label_value,
+    ocr_candidates,
+)
+from taxtreaty.text import CleanText
+from taxtreaty.text.clean import heading_title_ok
+
+#: deepest nesting of points accepted (a) i) 1) A) ...); deeper labels stay text
+MAX_POINT_DEPTH = 6
+
+
+#: how much of the end of an open point is looked at to tell whether it goes on
+_TAIL = 200
+
+
+def _is_upper_division(text: str, label: str) -> bool:
+    """The point marker is an upper-case letter and a dot ("A. In Kenya:"), not "A)" nor "(A)"."""
+    return len(label) == 1 and label.isupper() and text[1:2] == "."
+
+
+
+class VersionBuilder:
+    def __init__(self, lines: list[Line], ct: CleanText, language: str | None, supported: bool):
+        self.lines = lines
+        self.ct = ct
+        self.language = language
+        self.supported = supported
+        self.articles: list[ArticleNode] = []
+        self.chapters: list[Chapter] = []
+        self.protocols: list[ProtocolNode] = []
+        self.warnings: list[Warning] = []
+        self.title: str | None = None
+        self.chapter: str | None = None
+        self.preamble: list[Line] = []
+        self.closed = False  # after the closing formula: no article content until a protocol
+        self.saw_closing = False
+        self.article: ArticleNode | None = None
+        self.protocol: ProtocolNode | None = None
+        self.para: ParaNode | None = None
+        self.stack: list[PointNode] = []
+        #: the version numbers its articles in roman numerals ("ARTICLE IV")
+        self.roman = any(ln.kind == "article" and ln.match.group("roman") for ln in lines)  # type: ignore[union-attr]
+
+    # -- warnings
+    def warn(self, code: str, eid: str | None, message: str) -> None:
+        self.warnings.append(Warning(code=code, eid=eid, language=self.language, message=message))
+
+    # -- containers
+    def _container_paragraphs(self) -> list[ParaNode] | None:
+        if self.protocol is not None:
+            return self.protocol.paragraphs
+        if self.article is not None:
+            return self.article.paragraphs
+        return None
+
+    def _close_article(self) -> None:
+        self.article = None
+        self.para = None
+        self.stack = []
+
+    def _last_number(self) -> int | None:
+        for art in reversed(self.articles):
+            value = article_number_value(art.number)
+            if value is not None:
+                return value
+        return None
+
+    # -- acceptance of an article heading in sequence
+    def _accept_article(self, line: Line, index: int) -> tuple[str, bool] | None:
+        m = line.match
+        last = self._last_number()
+        if m.group("damaged"):  # type: ignore[union-attr]
+            expected = (last + 1) if last is not None else self._number_from_next(index)
+            if expected is None:
+                return None
+            return self._format_number(expected), True
+        number = heading_number(m)  # type: ignore[assignment]
+        assert number is not None
+        value = article_number_value(number)
+        if last is None or value is None:
+            return number, False
+        if value == last + 1 or (value == last and number != self.articles[-1].number):
+            return number, False
+        if last + 1 < value <= last + 3:
+            return number, False
+        # a longer jump forward only for a real heading (a title on its line or the next), not a
+        # cross-reference that happens to start a line; the gap is reported
+        has_title = bool((m.group("title") or "").strip()) or (  # type: ignore[union-attr]
+            index + 1 < len(self.lines) and self._is_title_line(self.lines[index + 1])
+        )
+        if value > last and has_title:
+            self.warn("articles_missing", eids.article(number),
+                      f"article {number} follows article {self.articles[-1].number}: articles "
+                      f"{self._format_number(last + 1)}-{self._format_number(value - 1)} are not in the text")
+            return number, False
+        return None
+
+    def _format_number(self, value: int) -> str:
+        """An inferred article number, in the style the version prints its numbers."""
+        return int_to_roman(value).upper() if self.roman else str(value)
+
+    def _number_from_next(self, index: int) -> int | None:
+        for line in self.lines[index + 1 :]:
+            if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
+                value = heading_value(line.match)
+                return value - 1 if value and value > 1 else None
+        return None
+
+    # -- main loop
+    def build(self) -> None:
+        i = 0
+        lines = self.lines
+        while i < len(lines):
+            line = lines[i]
+            kind = line.kind
+            if kind == "title":
+                if not self.articles and self.title is None:
+                    self.title = line.text
+                    self.preamble.append(line)
+                    # a title in capitals hard-wrapped over several lines
+                    while (
+                        i + 1 < len(lines) and lines[i + 1].kind == "text" and lines[i + 1].text.isupper()
+                        and len(self.title) < 400
+                    ):
+                        i += 1
+                        self.title += " " + lines[i].text
+                        self.preamble.append(lines[i])
+                elif not self.articles and self.language and detect_language(self.title)[0] != self.language \
+                        and detect_language(line.text)[0] == self.language:
+                    # a collection's title in another language first ("Verdrag tussen ...", then
+                    # "Convention between ..."): the version's own title is the one in its language
+                    self.title = line.text
+                    self.preamble.append(line)
+                else:
+                    self._text(line)
+            elif kind == "closing" and self.articles and self.protocol is None:
+                self._close_article()
+                self.closed = True
+                self.saw_closing = True
+            elif kind == "closing" and self.protocol is not None:
+                self.protocol.end = line.end
+                self.para = None
+                self.stack = []
+                self.closed = True
+            elif kind == "protocol":
+                self._close_article()
+                heading = line.text.lstrip("#").strip()
+                self.protocol = ProtocolNode(line.start, line.end, heading)
+                self.protocols.append(self.protocol)
+                self.closed = False
+            elif kind == "chapter" and self.protocol is None:
+                self._close_article()
+                m = line.match
+                title = (m.group("title") or "").strip()  # type: ignore[union-attr]
+                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
+                    i += 1
+                    title = lines[i].text.lstrip("#").strip()
+                number = m.group("num")  # type: ignore[union-attr]
+                self.chapter = eids.chapter(number)
+                span = self.ct.original_span(line.start, lines[i].end)
+                self.chapters.append(Chapter(eid=self.chapter, number=number, heading=title or None, span=span))
+                self.closed = False
+            elif kind == "article" and self.protocol is not None and self._accept_protocol_article(line):
+                pass
+            elif kind == "article" and self.protocol is None and (accepted := self._accept_article(line, i)):
+                number, inferred = accepted
+                self._open_article(line, number, inferred)
+                m = line.match
+                title = (m.group("title") or "").strip().strip("()").strip()  # type: ignore[union-attr]
+                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
+                    i += 1
+                    title = lines[i].text.lstrip("#").strip().strip("()").strip()  # "(Pensões)" on its own line
+                    self.article.end = lines[i].end  # type: ignore[union-attr]
+                self.article.heading = title or None  # type: ignore[union-attr]
+                if inferred:
+                    self.warn(
+                        "article_number_inferred", eids.article(number),
+                        f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
+                    )
+            elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (
+                kind == "point" and (self._accept_bracket_paragraph(line) or self._accept_point(line))
+            ):
+                pass  # accepted markers open their node as a side effect
+            else:
+                self._text(line)
+            i += 1
+
+    def _accept_protocol_article(self, line: Line) -> bool:
+        """"Article 1", "Artigo 2" inside a protocol, numbered from 1 in sequence, is a division of
+        the protocol: paragraph N of it (eId protocol_K__para_N), whose heading ("Ad artigo 10.º")
+        and numbered sentences stay in its text. A cross-reference that starts a line ("Article 10
+        of the Convention ...") is out of sequence and stays text."""
+        assert self.protocol is not None
+        value = heading_value(line.match)
+        numbered = [p for p in self.protocol.paragraphs if p.number is not None]
+        if self.closed or value is None or value != len(numbered) + 1 or any(not p.protocol_article for p in numbered):
+            return False
+        number = str(value)
+        para = ParaNode(line.start + line.match.end("num") if line.match.group("num") else line.end,  # type: ignore[union-attr]
+                         line.end, number=number, protocol_article=True)
+        self.protocol.paragraphs.append(para)
+        self.para = para
+        self.stack = []
+        self.protocol.end = line.end
+        return True
+
+    def _is_title_line(self, line: Line) -> bool:
+        text = line.text.lstrip("#").strip()
+        return (
+            line.kind == "text"
+            and 0 < len(text) <= 100
+            and heading_title_ok("", text)  # "Pensões", "(Pensões)", "(remunerações públicas)"
+            and not text.endswith((".", ":"))
+        )
+
+    def _open_article(self, line: Line, number: str, inferred: bool) -> None:
+        self._close_article()
+        self.closed = False
+        art = ArticleNode(line.start, line.end, number, inferred, chapter=self.chapter)
+        self.articles.append(art)
+        self.article = art
+
+    def _ensure_fragment_article(self, line: Line) -> ArticleNode | None:
+        """Text before the first heading of a version that starts mid-article."""
+        first = next((ln for ln in self.lines if ln.kind == "article" and not ln.match.group("damaged")), None)  # type: ignore[union-attr]
+        if first is None:
+            return None
+        value = heading_value(first.match)
+        if not value or value <= 1:
+            return None
+        art = ArticleNode(line.start, line.end, self._format_number(value - 1), number_inferred=True, complete=False,
+                           fragment=True)
+        self.articles.append(art)
+        self.article = art
+        return art
+
+    # -- paragraphs
+    def _accept_paragraph(self, line: Line) -> bool:
+        container = self._container_paragraphs()
+        m = line.match
+        number = m.group("num") or m.group("pnum")  # type: ignore[union-attr]
+        if self.para is not None and self.para.protocol_article:
+            return False  # "1 — ..." inside a protocol's "Article 2" is that article's text
+        if container is None:
+            if self.closed or self.articles or not self._fragment_start_allowed(line):
+                return False
+            self._ensure_fragment_article(line)
+            container = self._container_paragraphs()
+            if container is None:
+                return False
+        # the last numbered paragraph, found from the end (linear over a whole text)
+        last_numbered = next((p for p in reversed(container) if p.number is not None), None)
+        value = int(number)
+        if last_numbered is not None:
+            last = int(last_numbered.number)  # type: ignore[arg-type]
+            if value == last + 1:
+                pass
+            elif last + 1 < value <= last + 3:
+                owner = self._owner_eid()
+                self.warn("paragraphs_missing", owner, f"paragraph {value} follows paragraph {last}: text is missing")
+            else:
+                return False
+        elif value > 6 and not (self.article and self.article.fragment):
+            return False
+        content_start = line.start + m.end()  # type: ignore[union-attr]
+        para = ParaNode(content_start, line.end, number=number)
+        # leading unnumbered text of a fragment article is the end of the previous paragraph
+        if last_numbered is None and container and container[-1].number is None and self.article and self.article.fragment:
+            if value > 1:
+                container[-1].number = str(value - 1)
+                container[-1].number_inferred = True
+            container[-1].complete = False
+        container.append(para)
+        self.para = para
+        self.stack = []
+        # "4 - a) Com ressalva ...": a point starts right after the paragraph number
+        rest = line.text[m.end():]  # type: ignore[union-attr]
+        pm = patterns.POINT_MARKER.match(rest)
+        if pm:
+            sub = Line(content_start, line.end, rest, "point", pm)
+            self._accept_point(sub)
+        return True
+
+    def _accept_bracket_paragraph(self, line: Line) -> bool:
+        """Paragraphs numbered "1)", "2)" (as points are elsewhere): "1)" is paragraph 1 when it
+        opens an article (nothing before it but the heading), and "N)" is paragraph N right
+        after paragraph N-1 numbered that way, unless it continues a numbered list inside it."""
+        m = line.match
+        label = m.group("label")  # type: ignore[union-attr]
+        container = self._container_paragraphs()
+        if m.group("open") or not label.isdigit() or container is None:  # type: ignore[union-attr]
+            return False
+        value = int(label)
+        last = next((p for p in reversed(container) if p.number is not None), None)
+        if last is None:
+            if value != 1 or container:
+                return False
+        elif not (last.bracket and last.number and value == int(last.number) + 1) or any(
+            node.kind == "number" for node in self.stack
+        ):
+            return False
+        content_start = line.start + m.end()  # type: ignore[union-attr]
+        para = ParaNode(content_start, line.end, number=label, bracket=True)
+        container.append(para)
+        self.para = para
+        self.stack = []
+        return True
+
+    def _fragment_start_allowed(self, line: Line) -> bool:
+        return not self.articles and self.protocol is None
+
+    def _owner_eid(self) -> str | None:
+        if self.article is not None:
+            return eids.article(self.article.number)
+        return None
+
+    # -- points
+    def _accept_point(self, line: Line) -> bool:
+        m = line.match
+        printed = m.group("label")  # type: ignore[union-attr]
+        division = _is_upper_division(line.text, printed)
+        if division and not self._division_fits(line, printed):
+            return False  # "A. Smith" under a signature, "B. JONES": a name, not a division
+        if self.para is None and not (division and self._open_division_paragraph(line)):
+            return False
+        raw = clean_label(printed)
+        placed = self._place_label(raw)
+        if placed is None:
+            return False
+        self._open_point(line, line.start + m.end(), placed, printed)  # type: ignore[union-attr]
+        return True
+
+    def _division_fits(self, line: Line, label: str) -> bool:
+        """An upper-case division "A. In the case of the Netherlands:" opens a list only when it
+        announces what follows (its line ends with ":"); "B." and later continue an open list of
+        such divisions. Anything else with that shape is a name or an initial ("A. Smith")."""
+        if label == "A" and line.text.rstrip().endswith(":"):
+            return True
+        expected = label_for("upper", label_value(label, "upper") - 1) if label_value(label, "upper") else None
+        nodes = [*self.stack, *(self.para.children[-1:] if self.para is not None else [])]
+        return expected is not None and any(node.kind == "upper" and node.label == expected for node in nodes)
+
+    def _open_division_paragraph(self, line: Line) -> bool:
+        """An article (or protocol) that opens with "A. In the case of ...:" holds its paragraphs
+        inside divisions: an unnumbered paragraph holds the divisions as its points, and the
+        numbered paragraphs under each ("1. ...", "2. ...") become that division's items."""
+        container = self._container_paragraphs()
+        if container is None or container or self.closed:
+            return False
+        para = ParaNode(line.start, line.end, number=None)
+        container.append(para)
+        self.para = para
+        self.stack = []
+        return True
+
+    def _open_point(self, line: Line, content_start: int, placed: tuple[int, str, str, bool], printed: str) -> None:
+        depth, label, kind, repaired = placed
+        assert self.para is not None
+        del self.stack[depth:]
+        parent: Node = self.stack[-1] if self.stack else self.para
+        if parent.pending_wrap_start is not None:
+            # text between two items of a list belongs to the item before it
+            parent.pending_wrap_start = None
+        point = PointNode(content_start, line.end, label=label, kind=kind, printed=printed if repaired else None)
+        point.marker_start = line.start  # type: ignore[attr-defined]
+        parent.children.append(point)
+        parent.child_labels.add(label)
+        self.stack.append(point)
+        for node in [self.para, *self.stack]:
+            node.extend(line.end)
+
+    # -- numbered list items ("1.is a national ...") that look like paragraph numbers
+    def _accept_numbered_item(self, line: Line) -> bool:
+        """A "N." line inside a paragraph is an item of a numbered list, not paragraph N, when
+        it opens a list an open point announces ("... who:" then "1. is a national"), or
+        continues such a list ("2." after "1. ...; or"). A "2." after an item that ends its
+        sentence, where paragraph 2 fits, is paragraph 2."""
+        m = line.match
+        number = m.group("num")  # type: ignore[union-attr]
+        if self.para is None or number is None or line.text[len(number):len(number) + 1] != ".":
+            return False
+        value = int(number)
+        placed: tuple[int, str, str, bool] | None = None
+        # the next item of an open numbered list, innermost first
+        for depth in range(len(self.stack) - 1, -1, -1):
+            item = self.stack[depth]
+            if item.kind == "number":
+                if value == int(item.label) + 1:
+                    ends_sentence = self.ct.text[item.start:item.end].rstrip().endswith(".")
+                    if not ends_sentence or not self._paragraph_fits(value):
+                        placed = (depth, number, "number", False)
+                break
+        # a new list that the open point announces ("b) ... who:" then "1.is a national"); under a
+        # paragraph itself, "1." stays ambiguous with the paragraph numbering and is left as it was
+        if placed is None and value == 1 and self.stack and self._announces_list(self.stack[-1]) and (
+            self.stack[-1].kind != "number" and len(self.stack) < MAX_POINT_DEPTH
+        ):
+            placed = (len(self.stack), number, "number", False)
+        if placed is None:
+            return False
+        self._open_point(line, line.start + m.end(), placed, number)  # type: ignore[union-attr]
+        return True
+
+    def _paragraph_fits(self, value: int) -> bool:
+        container = self._container_paragraphs() or []
+        last = next((p for p in reversed(container) if p.number is not None), None)
+        return last is not None and last.number is not None and value == int(last.number) + 1
+
+    def _place_label(self, raw: str) -> tuple[int, str, str, bool] | None:
+        """(depth, label, kind, repaired) for a point label, or None when it is not a point here."""
+
+        def expected_at(depth: int) -> list[tuple[str, str]]:
+            siblings = (self.stack[depth - 1].children if depth > 0 else self.para.children)  # type: ignore[union-attr]
+            if siblings:
+                last = siblings[-1]
+                value = label_value(last.label, last.kind)
+                return [(label_for(last.kind, value + 1), last.kind)] if value else []
+            return [("a", "letter"), ("i", "roman"), ("A", "upper"), ("1", "number"), ("aa", "double")]
+
+        candidates = [(raw, False)] + [(c, True) for c in ocr_candidates(raw)]
+        # 1. the label expected next at some open level, innermost first, or a new nested list
+        for depth in range(len(self.stack), -1, -1):
+            for label, repaired in candidates:
+                for exp_label, exp_kind in expected_at(depth):
+                    if label != exp_label:
+                        continue
+                    # opening a nested list needs a kind different from its parent's, and the
+                    # nesting is bounded (treaties go four deep; a thousand is damage, not law)
+                    if depth == len(self.stack) and depth > 0 and (
+                        exp_kind == self.stack[-1].kind or depth >= MAX_POINT_DEPTH
+                    ):
+                        continue
+                    # "i)" after "h) ...;" continues the letters; it opens a roman list only
+                    # after an item that announces one ("...means:")
+                    if depth == len(self.stack) and depth > 0 and not self._announces_list(self.stack[-1]) and any(
+                        label == other for d in range(depth) for other, _ in expected_at(d)
+                    ):
+                        continue
+                    return depth, label, exp_kind, repaired
+        # 2. a valid label that skips ahead within the innermost list (lost items)
+        if self.stack:
+            depth = len(self.stack) - 1
+            siblings = self.stack[-2].children if depth > 0 else self.para.children  # type: ignore[union-attr]
+            last = siblings[-1]
+            if last.kind in label_kinds(raw):
+                value, last_value = label_value(raw, last.kind), label_value(last.label, last.kind)
+                if value and last_value and last_value + 1 < value <= last_value + 3:
+                    self.warn("list_items_missing", self._owner_eid(),
+                              f"point {raw}) follows point {last.label}): items are missing")
+                    return depth, raw, last.kind, False
+        # 3. a list that starts mid-way (its first items lost), only at the paragraph level
+        if not self.stack and not self.para.children:  # type: ignore[union-attr]
+            kinds = label_kinds(raw)
+            if kinds and raw not in ("a", "i", "A", "1"):
+                kind = "roman" if "roman" in kinds and len(raw) > 1 else kinds[0]
+                value = label_value(raw, kind)
+                if value and value <= 4:
+                    return 0, raw, kind, False
+        # 4. the same list restarting: earlier items or a parent list were lost
+        if not self.stack or len(self.stack) == 1:
+            siblings = self.para.children  # type: ignore[union-attr]
+            if siblings and raw in self.para.child_labels:  # type: ignore[union-attr]
+                kind = siblings[-1].kind
+                if kind in label_kinds(raw):
+                    self.warn("list_items_missing", self._point_eid_hint(),
+                              f"point {raw}) appears again in the same list: the items of an enclosing list are missing")
+                    return 0, raw, kind, False
+        return None
+
+    def _announces_list(self, node: Node) -> bool:
+        return self.ct.text[node.start:node.end].rstrip().endswith((":", "—", "-", "–"))
+
+    def _point_eid_hint(self) -> str | None:
+        """The eId the current paragraph will get (numbered, or the n-th unnumbered one)."""
+        owner = self._owner_eid() if self.protocol is None else eids.protocol(len(self.protocols))
+        container = self._container_paragraphs()
+        if owner is None or self.para is None or container is None:
+            return owner
+        if self.para.number is not None:
+            return eids.paragraph(owner, self.para.number)
+        if self.para.eid_hint is None:  # computed once per paragraph
+            position = next(i for i in range(len(container) - 1, -1, -1) if container[i] is self.para)
+            unnumbered = sum(1 for p in container[: position + 1] if p.number is None)
+            self.para.eid_hint = eids.paragraph(owner, None, unnumbered)
+        return self.para.eid_hint
+
+    # -- text lines
+    def _text(self, line: Line) -> None:
+        if self.closed:
+            return
+        if self.protocol is not None:
+            if self.para is None:
+                para = ParaNode(line.start, line.end, number=None)
+                self.protocol.paragraphs.append(para)
+                self.para = para
+            else:
+                self._append(line)
+            self.protocol.end = line.end
+            return
+        if self.article is None:
+            if not self.articles and self._starts_mid_article(line):
+                art = self._ensure_fragment_article(line)
+                if art is not None:
+                    para = ParaNode(line.start, line.end, number=None, complete=False)
+                    art.paragraphs.append(para)
+                    self.para = para
+                    return
+            self.preamble.append(line)
+            return
+        if self.para is None:
+            para = ParaNode(line.start, line.end, number=None)
+            self.article.paragraphs.append(para)
+            self.para = para
+            self.article.end = line.end
+            return
+        self._append(line)
+
+    def _starts_mid_article(self, line: Line) -> bool:
+        """The file begins inside an article: text before the first heading that is not a preamble."""
+        if self.title is not None or self.preamble:
+            return False
+        first = line.text.lstrip("«\"'(")
+        return bool(first) and (first[0].islower() or line.kind in ("paragraph", "point"))
+
+    def _append(self, line: Line) -> None:
+        assert self.para is not None
+        if self.stack:
+            innermost = self.stack[-1]
+            # only the end of the point is looked at: a point of ten thousand lines stays linear
+            innermost_text = self.ct.text[max(innermost.start, innermost.end - _TAIL):innermost.end].rstrip()
+            # dash items under "a) in the Netherlands:" are that point's own list, not a wrap-up
+            # a division that announces its text ("B. In the case of Greece:") and holds no items
+            # goes on in the unmarked sentences after it
+            open_point = not patterns.SENTENCE_END.search(innermost_text) or (
+                line.kind == "bullet" and (innermost_text.endswith(":") or self._last_line_was_bullet(innermost))
+            ) or (innermost.kind == "upper" and not innermost.children and innermost_text.endswith(":"))
+            if open_point and innermost.pending_wrap_start is None:
+                for node in self.stack:
+                    node.extend(line.end)
+            else:
+                # the list is over (or paused): wrap-up of the list's owner
+                owner: Node = self.stack[-2] if len(self.stack) > 1 else self.para
+                if owner.pending_wrap_start is None:
+                    owner.pending_wrap_start = line.start
+                del self.stack[self.stack.index(innermost):]
+                for node in [*self.stack]:
+                    node.extend(line.end)
+        self.para.extend(line.end)
+        if self.article is not None:
+            self.article.end = max(self.article.end, line.end)
+
+    def _last_line_was_bullet(self, node: Node) -> bool:
+        text = self.ct.text
+        line_start = text.rfind("\n", node.start, node.end)
+        return line_start >= 0 and bool(patterns.BULLET.match(text[line_start + 1:node.end]))
+
+    # -- finish
+    # -- finish
+    def finish(self) -> tuple[list[Article], list[Protocol]]:
+        """The version's articles and protocols as model nodes (with the checks of the whole tree)."""
+        assembler = Assembler(self.ct, self.language, self.supported, self.warn)
+        return assembler.finish(self.articles, self.protocols, self.saw_closing)

@@ -1,0 +1,79 @@
+"""The lines of a cleaned text, each with its kind (article heading, paragraph marker, point ...)
+and the match that found it; what a heading match prints as the article's number.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from taxtreaty import patterns
+from taxtreaty.structure.numbers import article_number_value, clean_article_number, ordinal_value
+from taxtreaty.text.clean import article_heading_match, title_like
+
+
+@dataclass
+class Line:
+    start: int  # offsets in the cleaned text
+    end: int
+    text: str
+    kind: str  # article, chapter, protocol, title, closing, paragraph, point, bullet, text
+    match: object | None = None
+
+
+@lru_cache(maxsize=8192)  # a line's kind depends on its text only; repeated lines are classified once
+def classify(text: str) -> tuple[str, object | None]:
+    m = article_heading_match(text)
+    if m:
+        return "article", m
+    m = patterns.chapter_heading().match(text)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "chapter", m
+    m = patterns.protocol_heading().match(text)
+    # "Protocol to the Convention between ... with respect to taxes on income" runs long and may
+    # go on in lower case; it still may not read as a sentence
+    if m and (not m.group("title") or title_like(m.group("title")[:1].upper() + m.group("title")[1:], max_length=300)):
+        return "protocol", m
+    if patterns.convention_title().match(text):
+        return "title", None
+    if patterns.closing_formula().match(text):
+        return "closing", None
+    m = patterns.PARAGRAPH_MARKER.match(text)
+    if m:
+        return "paragraph", m
+    m = patterns.POINT_MARKER.match(text)
+    if m:
+        return "point", m
+    if patterns.BULLET.match(text):
+        return "bullet", None
+    return "text", None
+
+
+def split_lines(text: str) -> list[Line]:
+    lines, pos = [], 0
+    for raw in text.split("\n"):
+        if raw:
+            kind, m = classify(raw)
+            lines.append(Line(pos, pos + len(raw), raw, kind, m))
+        pos += len(raw) + 1
+    return lines
+
+
+def heading_number(match: object) -> str | None:
+    """The article number a heading match prints: "10", "8a", "IV"; None for a damaged one."""
+    if match.group("roman"):  # type: ignore[attr-defined]
+        # "X bis" -> "Xbis": roman numerals in capitals, the suffix in lower case
+        return match.group("roman").upper() + (match.group("roman_suffix") or "")  # type: ignore[attr-defined]
+    if match.group("ordinal"):  # type: ignore[attr-defined]
+        value = ordinal_value(match.group("ordinal"))  # type: ignore[attr-defined]
+        return str(value) if value else None
+    num = match.group("num")  # type: ignore[attr-defined]
+    if not num:
+        return None
+    # "10.º-A" -> "10a", as "10A" and "10 A" are
+    return clean_article_number(num) + (match.group("num_suffix") or "").lower()  # type: ignore[attr-defined]
+
+
+def heading_value(match: object) -> int | None:
+    number = heading_number(match)
+    return article_number_value(number) if number else None

@@ -1,0 +1,54 @@
+"""Passes over the classified lines before the tree is built: headings that are not articles
+(a table of contents, numbers in the style the document does not use) go back to text.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from taxtreaty.structure.lines import Line
+
+
+def number_style(lines: list[Line]) -> None:
+    """Roman article numbers ("ARTICLE IV") are read only when the document numbers its
+    articles that way: the style most headings use wins, and headings of the other style are
+    demoted to text (in an arabic treaty "Article I" is not a heading, and vice versa). Headings
+    inside a protocol do not vote: a protocol's "Article 1", "Article 2" never open articles, and
+    must not outvote a convention numbered "ARTICLE I" ... "ARTICLE XI"."""
+    headings = []
+    in_protocol = False
+    for ln in lines:
+        if ln.kind == "protocol":
+            in_protocol = True
+        elif ln.kind == "title":
+            in_protocol = False
+        elif ln.kind == "article" and not in_protocol and not ln.match.group("damaged"):  # type: ignore[union-attr]
+            headings.append(ln)
+    roman = sum(1 for ln in headings if ln.match.group("roman"))  # type: ignore[union-attr]
+    roman_style = roman > len(headings) - roman
+    for ln in headings:
+        if bool(ln.match.group("roman")) != roman_style:  # type: ignore[union-attr]
+            ln.kind, ln.match = "text", None
+
+
+#: the page a table of contents gives after a heading: "Dividends 7", "Dividends ........ 7"
+_CONTENTS_PAGE = regex.compile(r"(?:[^\S\n]|\.{2,}|…)[^\S\n]*\d{1,4}$")
+#: a table of contents lists at least this many headings, one under the other
+_CONTENTS_MIN_ENTRIES = 2
+
+
+def contents_table(lines: list[Line]) -> None:
+    """A table of contents before the articles ("Article 1 Persons covered 2", "Article 10 Dividends
+    ........ 7"): article headings one right under the other, each ending with its page, are not the
+    articles (read as headings they take the real articles' text, and article 11 of the contents
+    swallows articles 10 and 11 of the convention). They are left as text."""
+    run: list[Line] = []
+    for line in [*lines, None]:
+        title = (line.match.group("title") or "") if line is not None and line.kind == "article" else None  # type: ignore[union-attr]
+        if title is not None and _CONTENTS_PAGE.search(title.rstrip()):
+            run.append(line)  # type: ignore[arg-type]
+            continue
+        if len(run) >= _CONTENTS_MIN_ENTRIES:
+            for entry in run:
+                entry.kind, entry.match = "text", None
+        run = []

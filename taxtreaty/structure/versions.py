@@ -1,0 +1,94 @@
+"""Language versions: where the lines of one text split into the versions it holds (a new
+convention title, an article numbering that restarts, pages printed in turn in two languages).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from taxtreaty import vocab
+from taxtreaty.structure.lines import Line, heading_value
+
+
+def segment_versions(lines: list[Line]) -> list[list[Line]]:
+    """Split lines into language versions: at a convention title once articles were seen, or where
+    the article numbering restarts at 1 outside a protocol."""
+    segments: list[list[Line]] = [[]]
+    seen_article = False
+    max_number = 0
+    in_protocol = False
+    for line in lines:
+        restart = False
+        if line.kind == "title" and (seen_article or in_protocol):
+            restart = True
+        elif line.kind == "article" and not in_protocol and not line.match.group("damaged"):  # type: ignore[union-attr]
+            value = heading_value(line.match)
+            if value == 1 and max_number >= 3:
+                restart = True
+        if restart:
+            segments.append([])
+            seen_article, max_number, in_protocol = False, 0, False
+        segments[-1].append(line)
+        if line.kind == "article" and not in_protocol:
+            seen_article = True
+            if not line.match.group("damaged"):  # type: ignore[union-attr]
+                max_number = max(max_number, heading_value(line.match) or 0)
+        elif line.kind == "protocol" and seen_article:
+            in_protocol = True
+    return [s for s in segments if s]
+
+
+@lru_cache(maxsize=1)
+def _article_word_languages() -> dict[str, str]:
+    """Article words that belong to one supported language only ("Artigo" pt, "Artículo" es,
+    "Article" en); a word two supported languages share ("Art.") tells nothing."""
+    owners: dict[str, set[str]] = {}
+    for code, lang in vocab.languages().items():
+        for word in lang.article_words:
+            owners.setdefault(vocab.fold(word).rstrip("."), set()).add(code)
+    supported = {code for code, lang in vocab.languages().items() if lang.supported}
+    out = {}
+    for word, codes in owners.items():
+        own = codes & supported
+        if len(own) == 1:
+            out[word] = next(iter(own))
+    return out
+
+
+#: headings a language needs in a segment before its pages are told apart from another's
+_MIN_HEADINGS_PER_LANGUAGE = 2
+
+
+def split_interleaved_pages(segment: list[Line]) -> list[list[Line]]:
+    """A bilingual text printed a page of each ("Artigo 10.º", "Artigo 11.º", then "Article 10",
+    "Article 11", then "Artigo 12.º" ...): the numbering never restarts at 1, so the second
+    language's headings would be refused as out of sequence and its text swallowed by the first.
+    Blocks are cut where the heading word changes language, and each language's blocks are put
+    back together. A segment whose headings use one language's words is returned as it is."""
+    words = _article_word_languages()
+    marks: list[tuple[int, str]] = []  # (index of the heading line, its language)
+    for k, line in enumerate(segment):
+        if line.kind == "article":
+            language = words.get(vocab.fold(line.match.group("word")).rstrip("."))  # type: ignore[union-attr]
+            if language:
+                marks.append((k, language))
+    counts: dict[str, int] = {}
+    for _, language in marks:
+        counts[language] = counts.get(language, 0) + 1
+    if len([n for n in counts.values() if n >= _MIN_HEADINGS_PER_LANGUAGE]) < 2:
+        return [segment]
+    groups: dict[str, list[Line]] = {}
+    current = marks[0][1]
+    cuts = [k for k in range(1, len(marks)) if marks[k][1] != marks[k - 1][1]]
+    start = 0
+    for cut in [*cuts, len(marks)]:
+        end = marks[cut][0] if cut < len(marks) else len(segment)
+        current = marks[cut - 1][1]
+        groups.setdefault(current, []).extend(segment[start:end])
+        start = end
+    return [group for group in groups.values() if group]
+
+
+def version_segments(lines: list[Line]) -> list[list[Line]]:
+    """The lines of each language version, in order."""
+    return [part for seg in segment_versions(lines) for part in split_interleaved_pages(seg)]

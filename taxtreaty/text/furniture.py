@@ -1,0 +1,126 @@
+"""Page furniture: lines a gazette or a printer adds to every page (date lines, page numbers,
+series lines, running headers and footers). The rules are in `data/furniture.yaml`; the month
+and weekday names of date lines come from the language data.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+import regex
+
+from taxtreaty import patterns, vocab
+from taxtreaty.text.lines import line_kind
+
+
+@cache
+def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
+    rules = []
+    # the month keys are folded: "12 DE MARÇO DE 2003" must match the key "marco"
+    months = vocab.accent_insensitive_alternation(vocab.all_months())
+    weekday = rf"(?:(?:{vocab.accent_insensitive_alternation(vocab.all_words('weekdays'))})[^\S\n]*[,.—–-]?[^\S\n]*)?"
+    rules.append((
+        "date_line",
+        regex.compile(
+            rf"^{weekday}(?:\d{{1,2}}[^\S\n]+(?:de[^\S\n]+)?(?:{months})[^\S\n]+(?:de[^\S\n]+)?\d{{4}}"
+            rf"|(?:{months})[^\S\n]+\d{{1,2}},?[^\S\n]+\d{{4}})$",
+            regex.IGNORECASE,
+        ),
+    ))
+    for rule in vocab.furniture_patterns():
+        if not rule.get("prefix"):
+            rules.append((rule["name"], regex.compile(rf"^(?:{rule['regex']})$", regex.IGNORECASE)))
+    return rules
+
+
+@cache
+def furniture_prefix_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
+    """(name, characters a match can start with or "" for any, pattern) of the prefix rules."""
+    return [
+        (rule["name"], rule.get("first_chars", ""), regex.compile(rf"^(?:{rule['regex']})", regex.IGNORECASE))
+        for rule in vocab.furniture_patterns()
+        if rule.get("prefix")
+    ]
+
+
+
+@lru_cache(maxsize=8192)  # gazettes repeat their running lines; pathological inputs repeat everything
+def furniture_rule(line: str, previous: str = "") -> str | None:
+    """The name of the furniture rule a whole (stripped) line matches, or None."""
+    if not line or len(line) > 120:
+        return None
+    for name, pattern in _furniture_line_patterns():
+        if pattern.match(line):
+            if name == "page_number" and _expects_number(previous):
+                return None
+            if name == "date_line" and _expects_date(previous):
+                return None
+            return name
+    return None
+
+
+_DIGIT_RUN = regex.compile(r"\d+")
+_HAS_LETTER = regex.compile(r"\p{L}")
+#: a running header or footer is printed on every page: at least this many times
+RUNNING_HEADER_MIN_REPEATS = 3
+
+
+def running_key(line: str) -> str:
+    """Lines equal up to their numbers ("TAX TREATY 12" / "TAX TREATY 13") share a key."""
+    return _DIGIT_RUN.sub("#", " ".join(line.split()))
+
+
+def repeated_lines(original: str) -> frozenset[str]:
+    """Keys of short lines printed again and again at page breaks, not part of the treaty's
+    structure: running headers and footers the furniture table does not know ("AGREEMENT -
+    ITALY / IRELAND" next to "- 2 -"). A heading title that merely repeats ("Dividends" in three
+    versions) is not one: at least two of its occurrences must touch known page furniture."""
+    lines = [raw.strip() for raw in original.split("\n")]
+    lines = [line for line in lines if line]
+    counts: dict[str, int] = {}
+    at_page_break: dict[str, int] = {}
+    for i, line in enumerate(lines):
+        if 3 <= len(line) <= 100:
+            key = running_key(line)
+            counts[key] = counts.get(key, 0) + 1
+            neighbours = lines[max(i - 1, 0) : i] + lines[i + 1 : i + 2]
+            if any(len(n) <= 120 and furniture_rule(n) for n in neighbours):
+                at_page_break[key] = at_page_break.get(key, 0) + 1
+    heading_words = {vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words")}
+    found = set()
+    for key, n in counts.items():
+        if n < RUNNING_HEADER_MIN_REPEATS or not _HAS_LETTER.search(key) or key[-1] in ".;:,":
+            continue
+        if at_page_break.get(key, 0) < 2:
+            continue
+        if line_kind(key) != "text" or key.startswith(("#", "*", "(", "-", "–", "—", "•")):
+            continue  # structure, markdown and list items repeat legitimately
+        if vocab.fold(key).rstrip(".").split(" ")[0] in heading_words:
+            continue  # a bare "ARTIGO" with its number on the next line
+        found.add(key)
+    return frozenset(found)
+
+
+
+def _expects_date(previous: str) -> bool:
+    """A date right under "DONE at Lisbon, this" / "Feito em Lisboa, em" (a signature lead whose
+    sentence goes on, with no date of its own) is the signature date, not a page's date line."""
+    previous = previous.strip()
+    return (
+        bool(_signature_lead().match(previous))
+        and not _DIGIT_RUN.search(previous)
+        and not patterns.SENTENCE_END.search(previous)
+    )
+
+
+@cache
+def _signature_lead() -> regex.Pattern[str]:
+    words = "|".join(regex.escape(w) for w in vocab.all_words("signature_lead"))
+    return regex.compile(rf"^[*_]*(?i:{words})\b")
+
+
+def _expects_number(previous: str) -> bool:
+    """A bare number right after a lone "ARTIGO" / "Article" is the article's number, not a page."""
+    words = {w.casefold() for w in vocab.all_words("article_words")}
+    return previous.strip().casefold().rstrip(".") in {w.rstrip(".") for w in words}
+

@@ -1,0 +1,118 @@
+"""Lines printed without their line breaks: where a point, an article heading or a numbered
+paragraph runs on inside a line ("...local; ii) Ao Banco", "...this Agreement. Article 12
+ROYALTIES", "Article 11 Interest 1. Interest arising ..."), the gap where a new line starts.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+import regex
+
+from taxtreaty import patterns, vocab
+from taxtreaty.text.lines import article_heading_match
+
+
+@cache
+def inline_point_split() -> regex.Pattern[str]:
+    # "...autoridade local; ii) Ao Banco" -> split before "ii)". Only after ";" or ":" and before a
+    # capital or a digit, so references such as "alínea i) do artigo" stay in the text.
+    # (the gap is a group after a literal, not a lookbehind: much faster to scan for)
+    return regex.compile(r"[;:](?P<gap>[^\S\n]+)(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
+
+
+def _article_words() -> str:
+    """Every language's word for "article", as one regex alternation."""
+    return "|".join(regex.escape(w) for w in vocab.all_words("article_words"))
+
+
+@cache
+def inline_article_split() -> regex.Pattern[str]:
+    words = _article_words()
+    # "...of this Agreement. Article 12 ROYALTIES": a heading in capitals running on after a sentence.
+    return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]+\d{{1,3}}[^\S\n]+\p{{Lu}}[\p{{Lu}} ,'’-]{{2,}}$)")
+
+
+#: a gap before a first paragraph's number: " 1. Interest", " 1) The", " (1) Los", " 1 — Os"
+_FIRST_PARAGRAPH_GAP = regex.compile(r"(?<=\S)[^\S\n]+(?=(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(])")
+#: how far into a line a heading that runs on into its first paragraph is looked for
+_RUN_IN_HEADING_MAX = 160
+
+
+def heading_run_in_gap(content: str) -> tuple[int, int] | None:
+    """The gap between an article heading and its first paragraph printed on the same line
+    ("Article 11 Interest 1. Interest arising ...", "Artículo 11. Intereses. 1. Los intereses"),
+    or None. The part before the gap must read as a whole heading (a title, not a sentence)."""
+    if not patterns.article_heading_prefix().match(content):
+        return None
+    for gap in _FIRST_PARAGRAPH_GAP.finditer(content, 0, _RUN_IN_HEADING_MAX):
+        if article_heading_match(content[: gap.start()]):
+            return gap.start(), gap.end()
+    return None
+
+
+@cache
+def _inline_heading_break() -> regex.Pattern[str]:
+    words = _article_words()
+    # "... in that other State. Article 11 Interest 1. Interest ...": a text printed without line breaks
+    return regex.compile(rf"[.;:](?P<gap>[^\S\n]+)(?=(?:{words})[^\S\n]*\S)")
+
+
+#: the paragraph marker a run-in first paragraph uses, as a template for the next ones
+_FIRST_MARKER = regex.compile(r"1[.)]|\(1\)|1[^\S\n]*[—–-]")
+#: paragraphs looked for on one line after a run-in first paragraph
+_MAX_INLINE_PARAGRAPHS = 60
+
+
+def _next_paragraph_pattern(marker: str, number: int) -> regex.Pattern[str]:
+    """The gap before paragraph `number` after a sentence end, numbered like `marker` ("1." -> "2.")."""
+    if marker.startswith("("):
+        printed = rf"\({number}\)"
+    elif marker.endswith((".", ")")):
+        printed = rf"{number}{regex.escape(marker[-1])}"
+    else:
+        printed = rf"{number}[^\S\n]*[—–-]"
+    return _paragraph_gap_pattern(printed)
+
+
+@lru_cache(maxsize=512)
+def _paragraph_gap_pattern(printed: str) -> regex.Pattern[str]:
+    return regex.compile(rf"(?<=[.;:])[^\S\n]+(?={printed}[^\S\n]+[\p{{Lu}}«\"“(])")
+
+
+def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
+    """Gaps where a line printed without its line breaks holds a new heading or paragraph:
+    "Article 10 Dividends 1. Dividends ... State. 2. However, ... dividends. Article 11 Interest
+    1. Interest ...". A heading inside the line counts only after a sentence end and when its
+    first paragraph follows it on the line; paragraphs count only in sequence after it (2. after
+    1., then 3.), each after a sentence end, so "paragraph 2. However" stays text."""
+    starts: list[tuple[int, tuple[int, int] | None]] = []
+    if patterns.article_heading_prefix().match(content):
+        starts.append((0, None))
+    if len(content) > _RUN_IN_HEADING_MAX:
+        for b in _inline_heading_break().finditer(content):
+            starts.append((b.end("gap"), (b.start("gap"), b.end("gap"))))
+    gaps: list[tuple[int, int]] = []
+    headings: list[tuple[int, int]] = []  # (heading start, first paragraph start)
+    for start, break_gap in starts:
+        run_in = heading_run_in_gap(content[start:])
+        if run_in is None:
+            continue
+        if break_gap:
+            gaps.append(break_gap)
+        gaps.append((start + run_in[0], start + run_in[1]))
+        headings.append((start, start + run_in[1]))
+    for k, (_, first) in enumerate(headings):
+        end = headings[k + 1][0] if k + 1 < len(headings) else len(content)
+        marker = _FIRST_MARKER.match(content, first)
+        if marker is None:
+            continue
+        pos = first
+        for number in range(2, _MAX_INLINE_PARAGRAPHS):
+            m = _next_paragraph_pattern(marker.group(), number).search(content, pos, end)
+            if m is None:
+                break
+            gaps.append((m.start(), m.end()))
+            pos = m.end()
+    return sorted(set(gaps))
+

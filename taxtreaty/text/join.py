@@ -1,0 +1,52 @@
+"""Joining lines broken by the page or the typesetter: whether the next kept line goes on the
+previous one after a space, after dropping its hyphen ("mon-" + "tante"), or starts a new line.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from taxtreaty import patterns
+from taxtreaty.text.lines import article_heading_match
+
+#: a line ending in one of these after a letter may be a word cut in two ("mon-" + "tante")
+_HYPHENS = frozenset("-‐")
+#: a line ending in a letter, digit or one of these is open: the sentence may go on below
+_OPEN_END_PUNCTUATION = frozenset(",)]»”'-–")
+_TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
+
+
+def heading_title_of(kind: str, line: str) -> str:
+    pattern = patterns.article_heading() if kind == "article" else patterns.chapter_heading()
+    m = pattern.match(line)
+    return (m.group("title") or "").strip() if m else ""
+
+
+def join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
+    """'hyphen', 'space' or 'newline' between the previous kept line and this one."""
+    if kind != "text" or prev_kind not in ("paragraph", "point", "text", "bullet"):
+        return "newline"
+    last = prev_line[-1:]
+    if last in _HYPHENS and patterns.article_heading_start().match(line):
+        # "b) 10 % do mon-" then "ARTIGO 18.° ...": the cut word is lost with the page, and the
+        # heading starts a line of its own whatever follows its number
+        return "newline"
+    if last in _HYPHENS and prev_line[-2:-1].isalpha() and line[:1].islower():
+        return "hyphen"
+    if last in _HYPHENS and prev_line[:-1].isalpha() and article_heading_match(prev_line[:-1] + line):
+        # "ARTI-" alone on its line, then "CLE 12": an article heading cut in two
+        return "hyphen"
+    if not (last.isalnum() or last in _OPEN_END_PUNCTUATION):
+        return "newline"
+    first = line[:1]
+    if first.islower() or first.isdigit() or first in "(«\"“'":
+        return "space"
+    if first.isupper() and prev_line[-1:].islower() and not title_like_short(line):
+        return "space"
+    return "newline"
+
+
+def title_like_short(line: str) -> bool:
+    """A short capitalised line with no sentence punctuation: a title, never a continuation."""
+    return len(line) <= 60 and not _TITLE_PUNCTUATION.search(line) and line[:1].isupper() and line.isupper()
+

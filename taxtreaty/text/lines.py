@@ -1,0 +1,99 @@
+"""One classifier of cleaned lines, shared by the cleaner (where a line may be joined) and the
+structure parser (which markers open articles, paragraphs and points).
+
+`line_kind` names what a whole cleaned line is: article, chapter, protocol, title, closing,
+paragraph, point, bullet or text. The words come from the language data (through `patterns`).
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+import regex
+
+from taxtreaty import patterns, vocab
+
+#: one line of a text with its end of line
+LINE = regex.compile(r"[^\n]*(?:\n|$)")
+_TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
+
+
+def heading_title_ok(word: str, title: str | None) -> bool:
+    """Is `title` (what follows an article heading's number on its line) the heading's title,
+    and not the rest of a sentence that cites the article ("Article 7 shall apply ...")?"""
+    if not title or title_like(title):
+        return True
+    t = title.strip()
+    # "ARTIGO 18.° (remunerações públicas)": a title in brackets is never running text
+    if t.startswith("(") and t.endswith(")") and "(" not in t[1:-1] and len(t) <= 120:
+        return True
+    # "Article 18 pensions": the whole rest of the line is an article title the topic table knows
+    if is_known_heading(t):
+        return True
+    # "ARTIGO 18.° remunerações públicas": running text never cites an article in capitals
+    return word.isupper() and len(t) <= 80 and not _TITLE_PUNCTUATION.search(t.rstrip("."))
+
+
+_NOT_WORD = regex.compile(r"[^\p{L}\d]+")
+
+
+def _heading_key(text: str) -> str:
+    return " ".join(_NOT_WORD.sub(" ", vocab.fold(text)).split())
+
+
+@cache
+def _known_headings() -> frozenset[str]:
+    """Every usual article title of `topics.yaml` in every language, folded ("pensions", "juros")."""
+    return frozenset(
+        _heading_key(heading)
+        for topic in vocab.topics()
+        for headings in (topic.get("headings") or {}).values()
+        for heading in headings
+    )
+
+
+def is_known_heading(title: str) -> bool:
+    """Is `title`, whole, a usual article title ("pensions", "Capital gains", "juros")? A line
+    "Article 18 pensions" is a heading however it is cased; "Article 7 shall apply" is not."""
+    return len(title) <= 80 and _heading_key(title) in _known_headings()
+
+
+@lru_cache(maxsize=8192)
+def article_heading_match(line: str) -> regex.Match[str] | None:
+    """The article heading a whole line is, or None (one definition for the cleaner and the parser)."""
+    m = patterns.article_heading().match(line)
+    return m if m and heading_title_ok(m.group("word"), m.group("title")) else None
+
+
+@lru_cache(maxsize=8192)
+def line_kind(line: str) -> str:
+    """Classify a cleaned line for joining purposes."""
+    if article_heading_match(line):
+        return "article"
+    m = patterns.chapter_heading().match(line)
+    if m and (not m.group("title") or title_like(m.group("title"))):
+        return "chapter"
+    if patterns.protocol_heading().match(line):
+        return "protocol"
+    if patterns.convention_title().match(line):
+        return "title"
+    if patterns.PARAGRAPH_MARKER.match(line):
+        return "paragraph"
+    if patterns.POINT_MARKER.match(line):
+        return "point"
+    if patterns.BULLET.match(line):
+        return "bullet"
+    return "text"
+
+
+def title_like(title: str, max_length: int = 120) -> bool:
+    """Could this be the title part of a heading, rather than running text?"""
+    t = title.strip().strip("()[]").strip()
+    if not t:
+        return True
+    if len(t) > max_length or t[0].islower() or t[0] in ",;":
+        return False
+    if t.endswith((",", ";")):
+        return False
+    return t.count(". ") == 0
+
