@@ -1,0 +1,216 @@
+"""The after-the-fact passes: what one provision's words do to provisions read elsewhere.
+
+Each pass is a named function over provisions already read (an article's, or the whole set):
+
+- `disapplied_rates`: "O disposto na alínea a) do n.º 2 não é aplicável quando ..." switches a
+  rate or exemption off in a case no condition key describes;
+- `dated_caps`: "This limitation shall apply to royalties paid on or after ..." dates the
+  paragraph's rates;
+- `applies_instead`: "..., the provisions of sub-paragraph (b) shall apply" puts one item of a
+  list of rates in place of another;
+- `undistinguished_caps`: two rates for one income whose conditions were not told apart;
+- `protocol_qualifiers`: a protocol paragraph that qualifies a rate of an article;
+- `document_warnings`: whole-document checks (swallowed headings, articles missing);
+- `attach_alignment`: the divergences between the language versions.
+
+They change `conditions` and `overrides` in place (provisions are mutable models) and add no
+provision, so ids and order are those of the readers.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.align import divergences, missing_articles
+from taxtreaty.provisions.model import Provision, ProvisionSet
+from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
+from taxtreaty.provisions.references import references_displaced, switched_off
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
+from taxtreaty.structure.model import Article, Document, Version
+
+
+def disapplied_rates(reading: Reading, version: Version, article: Article, ph: Phrases,
+                     found: list[Provision]) -> None:
+    """"O disposto na alínea a) do n.º 2 não é aplicável quando a sociedade que paga os dividendos
+    for uma sociedade de investimento imobiliário": the article switches one of its own rates or
+    exemptions off in a case no condition key describes. The switch's words become that rate's
+    `unread_condition` (the engine answers indeterminate, citing them), never a rate applied as
+    if the exception were not there. The switch to the business-profits article (a permanent
+    establishment) is read by `readers.allocations`; a language without `shall_not_apply` phrases reads none."""
+    if "shall_not_apply" not in ph.patterns:
+        return
+    for paragraph in article.paragraphs:
+        for unit in reading.source.units(version.language, article, paragraph, cut_restarts=True):
+            if not ph.has("shall_not_apply", unit.folded) or ph.has("effectively_connected", unit.folded):
+                continue
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                switch = ph.find("shall_not_apply", sentence)
+                if switch is None:
+                    continue
+                targets = switched_off(unit, sentence[: switch.start()], ph)
+                words = " ".join(unit.text[s_start:s_end].split())
+                for p in found:
+                    if p.kind in ("withholding_cap", "exemption") and p.status == "determined" \
+                            and "unread_condition" not in p.conditions and p.cite.eid != unit.eid \
+                            and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets):
+                        p.conditions = {**p.conditions, "unread_condition": words}
+
+
+def dated_caps(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
+    """"Esta limitación se aplicará a los cánones pagados a partir del 1 de enero de 2025", "This
+    limitation shall apply to royalties paid on or after ...": a sentence of a paragraph of rates that
+    gives no rate of its own but says from (or until) when the paragraph applies. Its payment dates
+    become conditions of the paragraph's rates and exemptions that carry none of their own, never a
+    cap applied to payments the text leaves outside it."""
+    for paragraph in article.paragraphs:
+        dates: dict[str, Any] = {}
+        for unit in reading.source.units(version.language, article, paragraph, cut_restarts=True):
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                if ph.has("shall_apply", sentence) and not figures.find_rates(sentence, ph):
+                    dates.update(cond.payment_dates(sentence, ph))
+        if not dates:
+            continue
+        for p in found:
+            if (p.kind in ("withholding_cap", "exemption") and p.status == "determined"
+                    and (p.cite.eid == paragraph.eid or p.cite.eid.startswith(paragraph.eid + "__"))
+                    and not {"paid_after", "paid_from", "paid_until"} & set(p.conditions)):
+                p.conditions = {**p.conditions, **dates}
+
+
+def applies_instead(reading: Reading, version: Version, article: Article, ph: Phrases,
+                    found: list[Provision]) -> None:
+    """"Notwithstanding the provisions of sub-paragraph (a) ..., where dividends are paid by an
+    investment vehicle described in sub-paragraph (b), the provisions of sub-paragraph (b) shall
+    apply": a sentence with no rate of its own that puts one item of a list of rates in place of
+    another. The applied item's rates and exemptions get the displaced item among their
+    `overrides`, so the engine applies it where both hold and asks where it may hold, never the
+    displaced item's lower rate with confidence."""
+    for paragraph in article.paragraphs:
+        for unit in reading.source.units(version.language, article, paragraph, cut_restarts=True):
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                applies = ph.find("shall_apply", sentence)
+                if applies is None or figures.find_rates(sentence, ph):
+                    continue
+                displaced = [e for e in references_displaced(unit, sentence, ph) if "__point_" in e]
+                if not displaced:
+                    continue
+                # "the provisions of sub-paragraph (b) shall apply" / "se aplicará lo dispuesto en el apartado b)"
+                after = figures.find_point_references(sentence[applies.end() : applies.end() + 60], ph)
+                before_words = figures.find_point_references(sentence[max(0, applies.start() - 60) : applies.start()], ph)
+                applied = after[:1] or before_words[-1:]
+                if not applied:
+                    continue
+                target = f"{displaced[0].rsplit('__point_', 1)[0]}__point_{applied[0]}"
+                if target in displaced:
+                    continue
+                for p in found:
+                    if p.kind in ("withholding_cap", "exemption") and (
+                            p.cite.eid == target or p.cite.eid.startswith(target + "__")):
+                        p.overrides = list(dict.fromkeys([*p.overrides, *displaced]))
+
+
+def undistinguished_caps(provisions: list[Provision]) -> None:
+    """Two rates for the same income with no condition told apart: the lower one's selecting
+    words were not read.
+
+    "3 por ciento del importe bruto pagado por el uso de noticias; ... c) 10 por ciento ... en los
+    demás casos": if the extractor reads no condition in the 3% item that the 10% item lacks,
+    the 3% would look like it applies to every royalty, and the most favourable rate would win.
+    A treaty never gives two rates for one case, so the lower cap's own words become its
+    `unread_condition` (the engine then answers indeterminate where it would decide). The
+    residual cap of a list ("in all other cases") is explained by those words.
+    """
+    def selecting(p: Provision) -> dict[str, Any]:
+        return {k: v for k, v in p.conditions.items() if k not in ("otherwise", "unread_condition")}
+
+    caps: dict[tuple[str, str, str], list[Provision]] = defaultdict(list)
+    for p in provisions:
+        if p.kind == "withholding_cap" and p.status == "determined" and p.rate_pct is not None:
+            caps[(p.cite.language, p.cite.eid.split("__")[0], p.topic)].append(p)
+    for group in caps.values():
+        for low in group:
+            if low.conditions.get("otherwise") or "unread_condition" in low.conditions:
+                continue
+            # "a) 15 por cento ... de marcas de indústria ou comércio; b) 10 por cento ... em todos os
+            # demais casos": an item the residual rate's conditions also describe was not told apart either
+            if any(other is not low and selecting(other) == selecting(low)
+                   and (other.rate_pct > low.rate_pct or other.conditions.get("otherwise")) for other in group):
+                low.conditions = {**low.conditions, "unread_condition": low.cite.quote}
+
+
+def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
+    """A protocol paragraph that names a paragraph or item of a dividend, interest or royalty
+    article ("En relación con el artículo 10, apartado 2, letra a), se entiende que el tipo del 0
+    por 100 no se aplicará cuando ...", "With reference to subparagraph a) of paragraph 2 of
+    Article 10, ...") qualifies the caps and exemptions there. Its words are not read, so they
+    join those provisions' `unread_condition`: the engine then answers indeterminate, citing
+    them, instead of applying the rate as if the protocol were not there."""
+    for version in doc.versions:
+        ph = phrases(version.language)
+        if ph is None or not version.supported:
+            continue
+        topics = {a.number: a.topic for a in version.articles}
+        for protocol in version.protocols:
+            for paragraph in protocol.paragraphs:
+                whole = " ".join(paragraph.text.split())
+                pieces = [(whole, protocol_targets(fold_same_length(whole), ph, topics))]
+                # "Ad artigo 10.º Fica entendido que ...\nAd artigo 11.º As disposições do n.º 2 ...": points
+                # the parser left in one paragraph, each line naming its own article
+                named = set(pieces[0][1])
+                for line in paragraph.text.splitlines() if "\n" in paragraph.text else ():
+                    words = " ".join(line.split())
+                    targets = [t for t in protocol_targets(fold_same_length(words), ph, topics) if t not in named]
+                    named.update(targets)
+                    pieces.append((words, targets))
+                for words, targets in pieces:
+                    for p in provisions:
+                        if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
+                                and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets)):
+                            known = p.conditions.get("unread_condition")
+                            if known is None or words not in known:
+                                p.conditions["unread_condition"] = f"{known} … {words}" if known else words
+
+
+def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:
+    """The eIds a protocol paragraph's first cross-reference names, when it is a paragraph (or an item
+    of one) of an article with rates: "artículo 10, apartado 2, letra a)" -> ["art_10__para_2__point_a"].
+    A reference to a whole article ("the rate provided for in Article 12") names no one rate, and one
+    to a whole paragraph only when the protocol switches it off ("no se aplicarán"): "as disposições do
+    parágrafo 2 do Artigo 12 aplicam-se aos ... serviços técnicos" widens the paragraph, it does not
+    qualify its rates."""
+    refs = figures.find_references(folded[:200], ph)
+    articles = [n for kind, n in refs if kind == "article"]
+    paragraphs = [n for kind, n in refs if kind == "paragraph"]
+    if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
+        return []
+    base = f"art_{articles[0]}__para_{paragraphs[0]}"
+    letters = figures.find_point_references(folded[:200], ph)
+    if letters:
+        return [f"{base}__point_{letter}" for letter in letters]
+    switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)
+    return [base] if switched_off else []
+
+
+def document_warnings(reading: Reading) -> list[dict[str, Any]]:
+    """Whole-document checks: paragraphs that ran into a line that reads like an article heading,
+    and articles the numbering says are missing."""
+    warnings: list[dict[str, Any]] = []
+    for language, eid, line in dict.fromkeys(reading.source.cuts):
+        warnings.append({
+            "code": "swallowed_heading", "language": language, "eid": eid,
+            "message": f"{eid} runs into a line that reads like an article heading ({line!r}); "
+            "the text after it is not read as part of this paragraph",
+        })
+    return warnings + missing_articles(reading.doc)
+
+
+def attach_alignment(reading: Reading, result: ProvisionSet) -> ProvisionSet:
+    """The divergences between the language versions of the text, on `result`."""
+    result.divergences = divergences(reading.doc, reading.source, result)
+    return result

@@ -1,0 +1,198 @@
+"""Allocations: which State may tax an income or a capital.
+
+"...shall be taxable only in that State" (`residence_only`; `effective_management_only`,
+`source_only`, `paying_state_only` where the words say so), "...may be taxed in the other State"
+(`source_may_tax`), the exceptions a "notwithstanding" makes, the cases of a list introduced by
+"...taxable only in the other State if:", and the switch of an income connected with a permanent
+establishment to the business-profits article.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regex
+
+from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.citing import Unit
+from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.reading import PAYMENT_TOPICS, Emitted, Reading, cite_label
+from taxtreaty.provisions.references import overrides_named
+from taxtreaty.provisions.vocabulary import Phrases
+
+
+def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
+    """The allocations of one paragraph's units."""
+    out = Emitted(reading)
+    article = units[0].article
+    _pe_switch(reading, out, units, ph)
+    for unit in units:
+        if unit.role == "point" and article.topic in PAYMENT_TOPICS and _exclusive_list_intro(unit, ph):
+            _exclusive_list_item(reading, out, unit, ph)
+            continue
+        if not (ph.has("exclusive", unit.folded) or ph.has("shared", unit.folded)
+                or ph.has("notwithstanding_any", unit.folded)):
+            continue  # one search per unit decides for most of them
+        sentences = unit.sentences()
+        for k, (s_start, s_end) in enumerate(sentences):
+            sentence = unit.folded[s_start:s_end]
+            exclusive = ph.find("exclusive", sentence)
+            shared = ph.find("shared", sentence) if exclusive is None else None
+            if shared is not None and any(m.start() <= shared.start() < m.end() for m in ph.finditer("exempt", sentence)):
+                shared = None  # "no pueden someterse a imposición", "não podem ser tributados": a negated grant
+            overrides = overrides_named(unit, sentence, ph)
+            if exclusive is None and shared is None:
+                if overrides == ["*"] and k == 0:
+                    out.add(unit, "allocation", reading.cite(unit, s_start, s_end), overrides=overrides,
+                            values={"prevails_over": "any_other_provision"})
+                continue
+            conditions: dict[str, Any] = {}
+            if exclusive is not None and ph.has("beneficial_owner", sentence[exclusive.end():]):
+                conditions["beneficial_owner"] = True  # "...only in that other State if such resident is the beneficial owner"
+            sub = cond.subtype(sentence, ph)
+            if sub:
+                conditions["income_subtype"] = sub
+            if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
+                    and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
+                    and any(u.context and u.context[-1] is unit for u in units)):
+                continue  # "...sólo pueden someterse a imposición en el otro Estado si:": each item is one case
+            if exclusive is not None:
+                if ph.has("effective_management", sentence):
+                    allocation = "effective_management_only"
+                elif "source_place" in ph.patterns and ph.find("source_place", sentence, exclusive.end(),
+                                                               min(len(sentence), exclusive.end() + 100)):
+                    # Andean style: "sólo serán gravables en el País Miembro en cuyo territorio se impute y
+                    # registre su pago": the only State named is the one where the income arises
+                    allocation = "source_only"
+                elif (article.topic == "pensions" and ph.find("exception_lead", sentence[:20]) is None
+                      and {"government", "local_authority"} & set(
+                          cond.parties_kinds(sentence, ph, default_role=None).get("payer_kinds", []))):
+                    # "las pensiones pagadas por un Estado Contratante o por una de sus subdivisiones
+                    # políticas ... sólo pueden someterse a imposición en ese Estado": the paying State's
+                    allocation = "paying_state_only"
+                elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None \
+                        and ph.find("exception_lead", sentence, exclusive.start(), exclusive.end()) is None:
+                    # "paid by a Contracting State ... shall be taxable only in that State"; the
+                    # "However, ... only in the other State if ... a resident" exception is residence_only
+                    # (also "só podem, contudo, ser tributados no outro Estado")
+                    allocation = "paying_state_only"
+                elif _paying_state_first(sentence, exclusive, ph):
+                    # "payments made by a Contracting State under the social security legislation of that
+                    # State to a resident of the other Contracting State shall be taxable only in the
+                    # first-mentioned State": the State that pays, not the residence
+                    allocation = "paying_state_only"
+                else:
+                    allocation = "residence_only"
+                if article.topic in PAYMENT_TOPICS:
+                    # "interest ... paid to the Government of the other State ... shall be taxable only
+                    # in that other State": residence-only for those recipients, not for every payment
+                    conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph, default_role=None))
+                # "...only in that State unless ... permanent establishment ... may be taxed in the other"
+                rest = sentence[exclusive.end():]
+                _emit_allocation(reading, out, unit, ph, k, s_start, s_end, allocation, conditions, overrides)
+                if ph.has("shared", rest) and ph.has("permanent_establishment", rest):
+                    _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax",
+                                          {**conditions, "pe_connected": True}, overrides)
+                continue
+            assert shared is not None
+            before = sentence[: shared.start()]
+            if ph.find("to_resident", before) is not None and not ph.has("shared_also", sentence):
+                continue  # "paid to a resident of the other State may be taxed in that other State"
+            if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
+                conditions["pe_connected"] = True
+            _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
+    return out
+
+
+def _exclusive_list_item(reading: Reading, out: Emitted, unit: Unit, ph: Phrases) -> None:
+    """"...sólo pueden someterse a imposición en el otro Estado si: a) el beneficiario efectivo es el banco
+    central de ese otro Estado; b) los intereses se pagan por préstamos ... garantizados por el Gobierno":
+    the residence State alone taxes in the case each item describes, not every payment."""
+    intro = unit.context[-1]
+    role = cond.last_role(intro.folded, ph)
+    conditions = cond.clause_conditions(unit.folded, ph, reading.parties)
+    conditions = cond.merge(conditions, cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role))
+    if not set(conditions) - {"beneficial_owner"}:
+        # nothing read from the item: its words are the condition, never "every payment"
+        conditions["unread_condition"] = " ".join(unit.text.split()).rstrip(";,. ")
+    overrides = overrides_named(intro, intro.folded, ph)
+    _emit_allocation(reading, out, unit, ph, 0, 0, len(unit.text), "residence_only", conditions, overrides)
+
+
+def _paying_state_first(sentence: str, exclusive: regex.Match[str], ph: Phrases) -> bool:
+    """"...shall be taxable only in the first-mentioned State" where the State first mentioned is
+    the one that pays ("made by a Contracting State ... to a resident of the other")."""
+    if "first_mentioned" not in ph.patterns:
+        return False
+    if ph.find("first_mentioned", sentence, exclusive.end(), min(len(sentence), exclusive.end() + 40)) is None:
+        return False
+    before = sentence[: exclusive.start()]
+    payer = ph.find("payer_role", before)
+    to = ph.find("to_resident", before)
+    return payer is not None and (to is None or payer.start() < to.start())
+
+
+def _emit_allocation(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
+                     k: int, s_start: int, s_end: int, allocation: str,
+                     conditions: dict[str, Any], overrides: list[str]) -> None:
+    paragraph = unit.paragraph
+    status, reason = "determined", None
+    sentence_count = len(unit.sentences())
+    where = cite_label(unit.article, unit.eid)
+    if not paragraph.complete and k == 0 and (unit.article.number_inferred or paragraph.number_inferred):
+        status, reason = "unknown", f"the start of {where} is missing from the source text; which State may tax cannot be read"
+    elif not paragraph.complete and k == sentence_count - 1 and unit.role in ("whole", "wrap"):
+        status, reason = "unknown", f"{where} is cut off in the source text"
+    elif "list_items_missing" in reading.damaged(unit.language, unit.eid) and _depends_on_lost_list(unit, ph, k):
+        status, reason = "unknown", f"{where} makes this depend on items of a list that are missing from the source text"
+    out.add(unit, "allocation", reading.cite(unit, s_start, s_end), allocation=None if status == "unknown" else allocation,
+            conditions=conditions, overrides=overrides, status=status, reason=reason)
+
+
+def _depends_on_lost_list(unit: Unit, ph: Phrases, k: int) -> bool:
+    """The sentence announces a list of conditions ("...taxable only in the first State if:") or
+    follows one ("...from the alienation of:" [items lost] "may be taxed in that other State")."""
+    sentences = unit.sentences()
+    a, b = sentences[k]
+    sentence = unit.folded[a:b].rstrip()
+    if sentence.endswith(":"):
+        cap = ph.find("cap", sentence)
+        return cap is None
+    if k > 0:
+        pa, pb = sentences[k - 1]
+        return unit.folded[pa:pb].rstrip().endswith(":")
+    return False
+
+
+def _pe_switch(reading: Reading, out: Emitted, units: list[Unit], ph: Phrases) -> None:
+    """"...shall not apply if ... effectively connected with a permanent establishment ... In such
+    case the provisions of article 7 or article 14 shall apply": the income goes to those articles."""
+    for unit in units:
+        if not ph.has("effectively_connected", unit.folded):
+            continue
+        sentences = unit.sentences()
+        connected = next((i for i, (a, b) in enumerate(sentences) if ph.has("effectively_connected", unit.folded[a:b])), None)
+        if connected is None:
+            continue
+        for j in range(connected, min(connected + 2, len(sentences))):
+            a, b = sentences[j]
+            sentence = unit.folded[a:b]
+            if not ph.has("shall_apply", sentence):
+                continue
+            arts = [n for kind, n in figures.find_references(sentence, ph) if kind == "article"]
+            arts = [n for n in dict.fromkeys(arts) if n != unit.article.number]
+            if not arts:
+                continue
+            start = sentences[connected][0]
+            out.add(unit, "allocation", reading.cite(unit, start, b), conditions={"pe_connected": True},
+                    values={"refer_to": arts})
+            return
+
+
+def _exclusive_list_intro(unit: Unit, ph: Phrases) -> bool:
+    """The item's list is introduced by "...taxable only in the other State if:" (no rate announced)."""
+    if not unit.context:
+        return False
+    intro = unit.context[-1].folded.rstrip()
+    return intro.endswith(":") and ph.has("exclusive", intro) and not ph.has("cap", intro)

@@ -1,0 +1,209 @@
+"""Withholding caps: "shall not exceed 15 per cent of the gross amount of the dividends".
+
+`read_caps` reads one paragraph's units: each rate with the conditions that select it (one cap
+per segment of a sentence, one per item under a rate that introduces a list), and `unknown`
+caps where the source stops inside a clause, a figure is damaged, an item of a list of rates
+holds no readable rate, or a paragraph announces a limit whose rate is lost. `missing_caps`
+adds the `unknown` cap of an income article that lost the paragraphs of its rates.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import regex
+
+from taxtreaty.patterns import SENTENCE_END
+from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.citing import Unit
+from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.reading import Emitted, Reading, cite_label
+from taxtreaty.provisions.vocabulary import Phrases
+from taxtreaty.structure.model import Article, Version
+
+
+def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
+    """The caps of one paragraph's units, in the order of the text."""
+    out = Emitted(reading)
+    paragraph = units[0].paragraph
+    found = False
+    covered: set[int] = set()  # units whose rate came from the item that introduces them
+    for unit in units:
+        inherited_cap = any(ph.has("cap", c.folded) for c in unit.context)
+        unit_found = False
+        # "shall not exceed 5 per cent ... if ...; 15 per cent ... in all other cases": a sentence
+        # that follows a capped one after ";" continues its list of rates
+        chained_from: str | None = None
+        sentences = unit.sentences()
+        cut_unit = reading.cut_after(unit)
+        for k, (s_start, s_end) in enumerate(sentences):
+            sentence = unit.folded[s_start:s_end]
+            previous_chain, chained_from = chained_from, None
+            if cut_unit and k == len(sentences) - 1 and not SENTENCE_END.search(sentence.rstrip()) \
+                    and (inherited_cap or ph.has("cap", sentence)) and figures.find_rates(sentence, ph):
+                # the source stops inside this clause: the words after its rate (the conditions
+                # that select it, or "per cent" after a threshold) are lost, so no rate is certain
+                found = unit_found = True
+                out.add(unit, "withholding_cap", reading.cite(unit, s_start, s_end), status="unknown",
+                        reason=f"{cite_label(unit.article, unit.eid)} is cut off mid-sentence in the source text; "
+                        "the rest of the clause, and the conditions it may set, are missing",
+                        conditions=cond.clause_conditions(sentence, ph, reading.parties))
+                continue
+            damaged_rates = figures.find_damaged_rates(sentence, ph)
+            if damaged_rates:
+                cap = ph.find("cap", sentence)
+                if (cap is not None and cap.start() < damaged_rates[0][0]) or (k == 0 and inherited_cap):
+                    # the figures of this clause cannot all be read: none of them is stated as certain
+                    found = unit_found = True
+                    printed = unit.text[s_start + damaged_rates[0][0] : s_start + damaged_rates[0][1]]
+                    out.add(unit, "withholding_cap", reading.cite(unit, s_start, s_end), status="unknown",
+                            reason=f"a rate in {cite_label(unit.article, unit.eid)} is damaged in the source text "
+                            f"({printed!r}); no rate of this clause is read as certain",
+                            conditions=cond.clause_conditions(sentence, ph, reading.parties))
+                    continue
+            rates = [r for r in figures.find_rates(sentence, ph) if not cond.is_holding_share(sentence, r, ph)]
+            if not rates:
+                continue
+            cap = ph.find("cap", sentence)
+            if not ((cap is not None and cap.start() < rates[0].start) or (k == 0 and inherited_cap)
+                    or (previous_chain is not None and rates[0].start < 40)):
+                continue
+            if sentence.rstrip().endswith(";"):
+                chained_from = previous_chain or sentence[: rates[0].start]
+            found = unit_found = True
+            children = [u for u in units if unit in u.context and u.role == "point"] if unit.role == "intro" else []
+            covered.update(id(c) for c in children)
+            if children and len(rates) == 1:
+                _cap_alternatives(reading, out, unit, ph, s_start, sentence, rates[0], children)
+            else:
+                _cap_sentence(reading, out, unit, ph, s_start, sentence, rates, lead=previous_chain)
+        if inherited_cap and unit.role == "point" and not unit_found and id(unit) not in covered \
+                and not any(ph.has("cap", c.folded) for c in unit.context[1:]):
+            # an item of a list of rates that holds no readable rate: never skip it silently
+            where = cite_label(unit.article, unit.eid)
+            out.add(unit, "withholding_cap", reading.cite(unit, 0, len(unit.text)), status="unknown",
+                    reason=f"{where} is an item of the list of rates but no rate can be read from its words",
+                    conditions=cond.clause_conditions(unit.folded, ph, reading.parties))
+    cap_units = [u for u in units if ph.has("cap", u.folded)]
+    if not cap_units and units[0].article.topic in ("dividends", "interest", "royalties"):
+        # "o imposto assim estabelecido não [page header] excederá 10 por cento": the words of the
+        # limit are broken, but the clause that announces one is there; never read it as no limit
+        cap_units = [u for u in units if ph.has("charged_tax", u.folded)]
+    damage = reading.damaged(units[0].language, paragraph.eid)
+    if cap_units and found and _list_continues(units):
+        damage = [*damage, "list_items_missing"]
+    if cap_units and (not found or "list_items_missing" in damage):
+        _unknown_cap(reading, out, cap_units[0], ph, found, damage)
+    return out
+
+
+def _list_continues(units: list[Unit]) -> bool:
+    """The last item of a list ends as if another followed ("...;", "...; or") and none does."""
+    points = [u for u in units if u.role == "point"]
+    if not points:
+        return False
+    last = points[-1].text.rstrip()
+    return bool(regex.search(r"(?:[;,]|[;,]\s*(?:and|or|e|ou|y|o))$", last))
+
+
+def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
+                 s_start: int, sentence: str, rates: list[figures.Figure],
+                 lead: str | None = None) -> None:
+    # one segment per rate: it ends at the last "," or ";" before the next rate
+    bounds = [0]
+    for prev, nxt in pairwise(rates):
+        gap = sentence[prev.end : nxt.start]
+        cut = max(gap.rfind(","), gap.rfind(";"))
+        bounds.append(prev.end + cut if cut >= 0 else nxt.start)
+    bounds.append(len(sentence))
+    inherited: dict[str, Any] = {}
+    for ctx in unit.context:
+        inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, reading.parties))
+    if lead is not None:  # the words before the first rate of the sentence this one continues
+        inherited = cond.merge(inherited, cond.clause_conditions(lead, ph, reading.parties))
+    prefix = cond.clause_conditions(sentence[: rates[0].start], ph, reading.parties)
+    for i, rate in enumerate(rates):
+        seg_start, seg_end = bounds[i], bounds[i + 1]
+        own = cond.clause_conditions(sentence[seg_start:seg_end], ph, reading.parties)
+        base = inherited if i == 0 else cond.merge(inherited, prefix)
+        conditions = cond.merge(base, own)
+        kinds = cond.parties_kinds(sentence[seg_start:seg_end], ph)
+        conditions = cond.merge(conditions, kinds)
+        if not own.get("otherwise"):
+            conditions.pop("otherwise", None)
+        out.add(
+            unit, "withholding_cap", reading.cite(unit, s_start + seg_start, s_start + seg_end),
+            rate_pct=cond.as_decimal(rate.value), conditions=conditions, values=base_of(sentence, rate),
+            state=conditions.get("source_state"), clause=sentence,
+        )
+
+
+def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
+                      s_start: int, sentence: str, rate: figures.Figure,
+                      children: list[Unit]) -> None:
+    """"c) 5 per cent ... if the beneficial owner is: (i) a company ...; (ii) the Government ...": one
+    cap per item, cited from the rate through the item."""
+    inherited: dict[str, Any] = {}
+    for ctx in unit.context:
+        inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, reading.parties))
+    base = cond.merge(inherited, cond.clause_conditions(sentence, ph, reading.parties))
+    role = cond.last_role(sentence, ph) or "recipient"
+    for child in children:
+        own = cond.merge(cond.clause_conditions(child.folded, ph, reading.parties),
+                         cond.parties_kinds(child.folded, ph, default_role=None, context_role=role))
+        conditions = cond.merge(base, own)
+        cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
+        out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=conditions,
+                values=base_of(sentence, rate), state=conditions.get("source_state"))
+
+
+def _unknown_cap(reading: Reading, out: Emitted, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:
+    where = cite_label(unit.article, unit.paragraph.eid)
+    sentences = unit.sentences()
+    s_start, s_end = next(((a, b) for a, b in sentences if ph.has("cap", unit.folded[a:b])),
+                          next(((a, b) for a, b in sentences if ph.has("charged_tax", unit.folded[a:b])), sentences[-1]))
+    if found_some:
+        reason = (f"{where} lists rates but some of its list items are missing from the source text; "
+                  "a rate for other cases may be among them")
+    elif "list_items_missing" in damage or unit.text.rstrip().endswith(":"):
+        reason = f"{where} announces the rates but its list items are missing from the source text"
+    elif not unit.paragraph.complete or not unit.article.complete:
+        reason = f"{where} is cut off in the source text before the rate"
+    else:
+        reason = f"{where} sets a limit but no rate could be read from its words"
+    conditions = cond.clause_conditions(unit.folded[s_start:s_end], ph, reading.parties)
+    conditions.pop("otherwise", None)
+    out.add(unit, "withholding_cap", reading.cite(unit, s_start, s_end), status="unknown", reason=reason,
+            conditions=conditions)
+
+
+def missing_caps(reading: Reading, version: Version, article: Article, found: list[Provision]) -> list[Provision]:
+    """An income article with no cap at all, in a text that lost paragraphs of it."""
+    out = Emitted(reading)
+    if any(p.kind == "withholding_cap" for p in found):
+        return []
+    damage = reading.damaged(version.language, article.eid)
+    if not damage and article.complete:
+        return []
+    if not any(p.number == "2" for p in article.paragraphs) or damage:
+        heading_end = reading.doc.original.find("\n", article.span[0], article.span[1])
+        span = (article.span[0], heading_end if heading_end > 0 else article.span[1])
+        cite = reading.source.cite_original(version.language, article.eid, span)
+        lost = "paragraphs_missing" in damage
+        reason = (f"paragraphs of article {article.number} are missing from the source text; no rate can be read"
+                  if lost else f"article {article.number} is incomplete in the source text and no rate can be read from it")
+        out.add(article, "withholding_cap", cite, status="unknown", reason=reason)
+    return out
+
+
+def base_of(sentence: str, rate: figures.Figure) -> dict[str, Any]:
+    """What the rate applies to: the gross amount (the Model's wording) or another base the text defines
+    ("10 per cent of the adjusted amount of the royalties")."""
+    after = sentence[rate.end : rate.end + 40]
+    if regex.search(r"gross|brut", after):
+        return {"base": "gross_amount"}
+    if regex.search(r"adjusted|ajustad", after):
+        return {"base": "adjusted_amount"}
+    return {}

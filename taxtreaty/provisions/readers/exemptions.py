@@ -1,0 +1,129 @@
+"""Exemptions at source, and who they apply to.
+
+"Interest arising in a Contracting State and paid to the Government of the other Contracting State
+shall be exempt from tax in the first-mentioned State": one `exemption` per party the words name
+(a list's items each name who is exempt: a government, a central bank, a named institution, and
+the State it belongs to). In the articles on students and professors the exemption is the host
+State's (`exempt_in_host`), with the period or sum it is bounded by.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import regex
+
+from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions.citing import Unit
+from taxtreaty.provisions.conditions import states_named
+from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.readers.thresholds import figure_values
+from taxtreaty.provisions.reading import CAP_TOPICS, HOST_EXEMPTION_TOPICS, Emitted, Reading, cite_label
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+
+
+def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
+    """The exemptions of one paragraph's units: each item of a list of who is exempt, or each sentence that exempts."""
+    out = Emitted(reading)
+    host = units[0].article.topic in HOST_EXEMPTION_TOPICS
+    for unit in units:
+        ctx_exempt = [c for c in unit.context if ph.has("exempt", c.folded)]
+        if ctx_exempt and unit.role == "point":
+            role = cond.last_role(ctx_exempt[-1].folded, ph) or "recipient"
+            conditions: dict[str, Any] = {}
+            for ctx in unit.context:
+                conditions = cond.merge(conditions, cond.clause_conditions(ctx.folded, ph, reading.parties))
+                if ctx is not ctx_exempt[-1]:
+                    conditions = cond.merge(conditions, cond.parties_kinds(ctx.folded, ph, default_role=None))
+            own = cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role)
+            conditions = cond.merge(conditions, own)
+            conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, reading.parties))
+            names = _institution_names(unit, ph)
+            if names:
+                key = "payer" if role == "payer" else "recipient"
+                conditions.setdefault(f"{key}_kinds", [])
+                if "named_institution" not in conditions[f"{key}_kinds"]:
+                    conditions[f"{key}_kinds"].append("named_institution")
+                conditions[f"{key}_names"] = names
+            _place_states(reading, unit, conditions, role, ph)
+            if host:
+                conditions.pop("income_subtype", None)
+            elif not set(conditions) - {"beneficial_owner", "source_state", "residence_state"}:
+                # "(c) any other institution as may be agreed upon ... between the competent authorities": an
+                # item of the list of who is exempt that names no one the extractor reads is not everyone
+                words = regex.sub(r"[;,.]?\s+(?:or|and|ou|e|o|y)$", "", " ".join(unit.text.split()).rstrip(";,. "))
+                conditions["unread_condition"] = words.rstrip(";,. ")
+            if reading.cut_after(unit):
+                reading.warnings.append({
+                    "code": "list_may_continue", "language": unit.language, "eid": unit.eid,
+                    "message": f"{cite_label(unit.article, unit.eid)} is the last item before the source text stops: "
+                    "the list of who is exempt may continue beyond it, and this item may be cut short",
+                })
+            for alternative in cond.either_party(conditions, unit.folded, ph):
+                out.add(unit, "exemption", reading.cite(unit, 0, len(unit.text)), conditions=alternative,
+                        allocation="exempt_in_host" if host else None)
+            continue
+        if unit.role == "intro" or not ph.has("exempt", unit.folded):
+            continue  # the points under an introduction say who is exempt
+        for s_start, s_end in unit.sentences():
+            sentence = unit.folded[s_start:s_end]
+            if not ph.has("exempt", sentence):
+                continue
+            if unit.article.topic not in HOST_EXEMPTION_TOPICS and not _is_source_exemption(unit, sentence, ph):
+                continue
+            conditions = cond.clause_conditions(sentence, ph, reading.parties)
+            conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph))
+            values = figure_values(sentence, ph) if host else {}
+            if host:
+                conditions.pop("income_subtype", None)
+            status, reason = "determined", None
+            if sentence.rstrip().endswith(":"):
+                status = "unknown"
+                reason = f"{cite_label(unit.article, unit.eid)} announces who is exempt but the list is missing from the source text"
+            for alternative in cond.either_party(conditions, sentence, ph):
+                out.add(unit, "exemption", reading.cite(unit, s_start, s_end), conditions=alternative, values=values,
+                        allocation="exempt_in_host" if host else None, status=status, reason=reason)
+    return out
+
+
+def _is_source_exemption(unit: Unit, sentence: str, ph: Phrases) -> bool:
+    """An exemption in an income article (not "exempt income" in a definition)."""
+    return unit.article.topic in CAP_TOPICS or ph.has("notwithstanding", sentence)
+
+
+def _institution_names(unit: Unit, ph: Phrases) -> list[str]:
+    """"ii) Ao Banco Popular da China (the People's Bank of China);" -> the name as printed."""
+    text = " ".join(unit.text.split()).rstrip(";,.").strip()
+    text = regex.sub(r"[;,]?\s+(?:or|and|ou|e|o|y)$", "", text).rstrip(";,.")
+    m = regex.match(r"^(?i:to\s+the|to|the|ao|à|a|al|a\s+la|os|as|o|el|la)\s+(?=\p{Lu})", text)
+    name = text[m.end():] if m else text
+    capitalised = sum(1 for w in name.split() if w[:1].isupper())
+    kinds = {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))}
+    # a proper name of a bank ("Banco de Fomento Estatal"), not a generic kind ("the Government")
+    if capitalised < 2 or not name[:1].isupper() or not kinds or kinds - {"bank", "central_bank"}:
+        return []
+    return [name]
+
+
+def _place_states(reading: Reading, unit: Unit, conditions: dict[str, Any], role: str | None, ph: Phrases) -> None:
+    """"a) Na China: i) Ao Governo...": the State named by an enclosing point that only names a
+    place, or by the item itself ("the Bank of Latvia"), is the payer's or the recipient's."""
+    key = "source_state" if role == "payer" else "residence_state"
+    for ctx in unit.context[1:]:
+        if ph.find("recipient_role", ctx.folded) or ph.find("payer_role", ctx.folded) or ph.has("exempt", ctx.folded):
+            continue
+        named = [c for c in states_named(ctx.text) if not reading.parties or c in reading.parties]
+        if len(named) == 1:
+            conditions[key] = named[0]
+    if ph.find("guarantee_role", unit.folded):
+        return  # "a loan guaranteed by the Export Credits Guarantee Department of the United Kingdom": the guarantor's State
+    own_role = cond.last_role(unit.folded, ph)  # "paid to the Central Bank of Kenya": the item's own role decides
+    if own_role is not None:
+        key = "source_state" if own_role == "payer" else "residence_state"
+    # "the Central Bank of Kenya or the Bank of England": a place that is no State we know may be the other party
+    places = regex.findall(r"\bof\s+(?:the\s+)?(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)*)", unit.text)
+    if any(not states_named(place) and not ph.has("condition_words", fold_same_length(place)) for place in places):
+        return
+    named = [c for c in states_named(unit.text) if not reading.parties or c in reading.parties]
+    if len(named) == 1 and key not in conditions:
+        conditions[key] = named[0]

@@ -1,0 +1,87 @@
+"""Cross-references a provision makes to others: which rates a "notwithstanding" displaces, which
+a "... shall not apply" switches off, and which paragraph an item named by its letter alone sits in.
+
+Each function reads the folded words of one sentence (or one list introduction) of a `Unit` and
+returns eIds ("art_10__para_2__point_a"; "*" for "notwithstanding any other provision").
+"""
+
+from __future__ import annotations
+
+import regex
+
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.citing import Unit
+from taxtreaty.provisions.vocabulary import Phrases
+
+#: where a "notwithstanding" reference ends: ";", ":", or a comma not followed by more numbers or items
+_REFERENCE_END = regex.compile(r"[;:]|,(?!\s*(?:\(?\d|\(?[a-z]\)|and\b|or\b|e\b|ou\b|y\b|o\b|sub|para|al[ií]nea|apartado|n\.))")
+
+
+def references_displaced(unit: Unit, folded: str, ph: Phrases) -> list[str]:
+    """The eIds the "notwithstanding" at the start of `folded` displaces ("*" for any other provision)."""
+    if ph.has("notwithstanding_any", folded[:80]):
+        return ["*"]
+    m = ph.find("notwithstanding", folded)
+    if m is None or m.start() > 40:
+        return []
+    window = folded[m.start() : m.start() + 120]
+    # the reference ends at ";" or ":", or at a comma that does not go on listing numbers or items
+    end = _REFERENCE_END.search(window)
+    window = window[: end.start()] if end else window
+    refs = figures.find_references(window, ph)
+    arts = [n for kind, n in refs if kind == "article"]
+    article = f"art_{arts[0]}" if arts else unit.article.eid
+    paragraphs = [n for kind, n in refs if kind == "paragraph"]
+    points = figures.find_point_references(window, ph)
+    if points:
+        para = paragraphs[0] if paragraphs else paragraph_holding(unit, points[0])
+        if para is None:
+            return []
+        return [f"{article}__para_{para}__point_{p}" for p in points]
+    return [f"{article}__para_{n}" for n in paragraphs]
+
+
+def paragraph_holding(unit: Unit, letter: str) -> str | None:
+    """"Não obstante o disposto na alínea a)" names no paragraph: the unit's own paragraph when it
+    has that item, else the nearest paragraph before it that has."""
+    paragraphs = unit.article.paragraphs
+    here = next((i for i, p in enumerate(paragraphs) if p is unit.paragraph), len(paragraphs) - 1)
+    for paragraph in [paragraphs[here], *reversed(paragraphs[:here])]:
+        if any(p.eid.endswith(f"__point_{letter}") for p in paragraph.points):
+            return paragraph.number
+    return None
+
+
+def switched_off(unit: Unit, folded: str, ph: Phrases) -> list[str]:
+    """The eIds a "... shall not apply" sentence names before its verb: "alínea a) do n.º 2" ->
+    art_10__para_2__point_a; "o n.º 3" -> art_10__para_3; nothing for a reference to another article."""
+    refs = figures.find_references(folded, ph)
+    if any(kind == "article" for kind, _ in refs):
+        return []
+    paragraphs = [n for kind, n in refs if kind == "paragraph"]
+    points = figures.find_point_references(folded, ph)
+    if points and len(paragraphs) > 1:
+        # "subparagraph a) of paragraph 2 and subparagraph a) of paragraph 3": the items of each (a
+        # name that matches no item switches nothing off)
+        return [f"{unit.article.eid}__para_{n}__point_{p}" for n in paragraphs for p in points]
+    if points:
+        para = paragraphs[0] if paragraphs else paragraph_holding(unit, points[0])
+        return [f"{unit.article.eid}__para_{para}__point_{p}" for p in points] if para else []
+    return [f"{unit.article.eid}__para_{n}" for n in paragraphs]
+
+
+def overrides_named(unit: Unit, sentence: str, ph: Phrases) -> list[str]:
+    """"Notwithstanding any other provision" -> ["*"]; "Notwithstanding paragraph 1" -> that paragraph's eid;
+    "Notwithstanding subparagraph a) of paragraph 2" -> that item's eid."""
+    if ph.has("notwithstanding_any", sentence):
+        return ["*"]
+    if figures.find_point_references(sentence[:160], ph):
+        return references_displaced(unit, sentence, ph)
+    m = ph.find("notwithstanding", sentence)
+    if m is None or m.start() > 40:
+        return []
+    refs = figures.find_references(sentence[m.start() : m.start() + 90], ph)
+    article = unit.article.eid
+    arts = [n for kind, n in refs if kind == "article"]
+    owner = f"art_{arts[0]}" if arts else article
+    return [f"{owner}__para_{n}" for kind, n in refs if kind == "paragraph"]
