@@ -5,11 +5,9 @@ and the match that found it; what a heading match prints as the article's number
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-from taxtreaty import patterns
 from taxtreaty.structure.numbers import article_number_value, clean_article_number, ordinal_value
-from taxtreaty.text.clean import article_heading_match, title_like
+from taxtreaty.text.lines import classify
 
 
 @dataclass
@@ -19,34 +17,6 @@ class Line:
     text: str
     kind: str  # article, chapter, protocol, title, closing, paragraph, point, bullet, text
     match: object | None = None
-
-
-@lru_cache(maxsize=8192)  # a line's kind depends on its text only; repeated lines are classified once
-def classify(text: str) -> tuple[str, object | None]:
-    m = article_heading_match(text)
-    if m:
-        return "article", m
-    m = patterns.chapter_heading().match(text)
-    if m and (not m.group("title") or title_like(m.group("title"))):
-        return "chapter", m
-    m = patterns.protocol_heading().match(text)
-    # "Protocol to the Convention between ... with respect to taxes on income" runs long and may
-    # go on in lower case; it still may not read as a sentence
-    if m and (not m.group("title") or title_like(m.group("title")[:1].upper() + m.group("title")[1:], max_length=300)):
-        return "protocol", m
-    if patterns.convention_title().match(text):
-        return "title", None
-    if patterns.closing_formula().match(text):
-        return "closing", None
-    m = patterns.PARAGRAPH_MARKER.match(text)
-    if m:
-        return "paragraph", m
-    m = patterns.POINT_MARKER.match(text)
-    if m:
-        return "point", m
-    if patterns.BULLET.match(text):
-        return "bullet", None
-    return "text", None
 
 
 def split_lines(text: str) -> list[Line]:

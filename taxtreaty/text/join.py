@@ -24,7 +24,9 @@ def heading_title_of(kind: str, line: str) -> str:
 
 def join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
     """'hyphen', 'space' or 'newline' between the previous kept line and this one."""
-    if kind != "text" or prev_kind not in ("paragraph", "point", "text", "bullet"):
+    # a structural line starts a line of its own; the text after a paragraph, a point, a bullet or
+    # a closing formula ("DONE at Lisbon, on" + "6 March 1992") may go on it
+    if kind != "text" or prev_kind not in ("paragraph", "point", "text", "bullet", "closing"):
         return "newline"
     last = prev_line[-1:]
     if last in _HYPHENS and patterns.article_heading_start().match(line):

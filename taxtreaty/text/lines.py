@@ -1,8 +1,8 @@
 """One classifier of cleaned lines, shared by the cleaner (where a line may be joined) and the
 structure parser (which markers open articles, paragraphs and points).
 
-`line_kind` names what a whole cleaned line is: article, chapter, protocol, title, closing,
-paragraph, point, bullet or text. The words come from the language data (through `patterns`).
+`classify` names what a whole line is (article, chapter, protocol, title, closing, paragraph,
+point, bullet or text) with the match that found it. The words come from the language data (through `patterns`).
 """
 
 from __future__ import annotations
@@ -65,25 +65,45 @@ def article_heading_match(line: str) -> regex.Match[str] | None:
     return m if m and heading_title_ok(m.group("word"), m.group("title")) else None
 
 
-@lru_cache(maxsize=8192)
-def line_kind(line: str) -> str:
-    """Classify a cleaned line for joining purposes."""
-    if article_heading_match(line):
-        return "article"
+#: the kinds `classify` gives, in the order they are tried
+KINDS = ("article", "chapter", "protocol", "title", "closing", "paragraph", "point", "bullet", "text")
+
+
+@lru_cache(maxsize=8192)  # a line's kind depends on its text only; repeated lines are classified once
+def classify(line: str) -> tuple[str, regex.Match[str] | None]:
+    """(kind, the match that found it) for a whole line: the one classification of lines, used by
+    the cleaner (a structural line is never joined to the one before) and by the parser (which
+    markers may open an article, a paragraph, a point). The match is None for a title, a closing
+    formula, a bullet and text."""
+    m = article_heading_match(line)
+    if m:
+        return "article", m
     m = patterns.chapter_heading().match(line)
     if m and (not m.group("title") or title_like(m.group("title"))):
-        return "chapter"
-    if patterns.protocol_heading().match(line):
-        return "protocol"
+        return "chapter", m
+    m = patterns.protocol_heading().match(line)
+    # "Protocol to the Convention between ... with respect to taxes on income" runs long and may
+    # go on in lower case; it still may not read as a sentence
+    if m and (not m.group("title") or title_like(m.group("title")[:1].upper() + m.group("title")[1:], max_length=300)):
+        return "protocol", m
     if patterns.convention_title().match(line):
-        return "title"
-    if patterns.PARAGRAPH_MARKER.match(line):
-        return "paragraph"
-    if patterns.POINT_MARKER.match(line):
-        return "point"
+        return "title", None
+    if patterns.closing_formula().match(line):
+        return "closing", None
+    m = patterns.PARAGRAPH_MARKER.match(line)
+    if m:
+        return "paragraph", m
+    m = patterns.POINT_MARKER.match(line)
+    if m:
+        return "point", m
     if patterns.BULLET.match(line):
-        return "bullet"
-    return "text"
+        return "bullet", None
+    return "text", None
+
+
+def line_kind(line: str) -> str:
+    """The kind of a whole line (see `classify`)."""
+    return classify(line)[0]
 
 
 def title_like(title: str, max_length: int = 120) -> bool:
