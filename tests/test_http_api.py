@@ -160,14 +160,28 @@ def test_search_topic_and_treaty_filters(client: TestClient) -> None:
     assert hits and {h["topic"] for h in hits} == {"interest"} and {h["treaty"] for h in hits} == {"pt-cy-test"}
 
 
-def test_rates_matrix_has_a_row_per_treaty_and_reason_when_unknown(client: TestClient) -> None:
+def test_rates_matrix_has_a_row_per_treaty_and_direction(client: TestClient) -> None:
     rows = client.get("/rates").json()
     assert {r["treaty"] for r in rows} >= {"pt-cy-test"}
     for row in rows:
         for cell in row["cells"].values():
-            assert cell["rate_pct"] is not None or cell["reason"], cell
+            assert cell["status"] in ("determined", "indeterminate", "not_covered")
+            assert cell["max_rate_pct"] is not None or cell["status"] != "determined" or cell["source_taxation"] != "limited", cell
+            assert {cell["scenario"]["source"], cell["scenario"]["residence"]} == {row["source"], row["residence"]}
     only_cy = client.get("/rates", params={"country": "cy"}).json()
-    assert [r["treaty"] for r in only_cy] == ["pt-cy-test"]
+    assert {(r["treaty"], r["source"], r["residence"]) for r in only_cy} == {("pt-cy-test", "PT", "CY"), ("pt-cy-test", "CY", "PT")}
+
+
+def test_rates_are_computed_once_per_change_of_the_corpus(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from taxtreaty.interfaces.http import rates as rates_module
+
+    calls = []
+    real_build = rates_module.build
+    monkeypatch.setattr(rates_module, "build", lambda *a: calls.append(1) or real_build(*a))
+    client.app.state.backend._rate_table = None  # a fresh table for this test
+    first = client.get("/rates").json()
+    assert client.get("/rates").json() == first and client.get("/rates", params={"country": "CY"}).status_code == 200
+    assert len(calls) == 1  # three requests, one build
 
 
 def test_health_and_openapi(client: TestClient) -> None:
@@ -179,9 +193,10 @@ def test_health_and_openapi(client: TestClient) -> None:
     ask = spec["paths"]["/ask"]["post"]
     assert ask["summary"] and "422" in ask["responses"]
     schema = spec["components"]["schemas"]["Scenario"]
-    assert set(schema["properties"]) == {"income", "source", "residence", "date", "amount", "beneficial_owner",
-                                         "recipient", "capital_pct", "held_months", "pe_connected", "payer",
-                                         "days_present", "employer_resident", "nationality"}
+    from taxtreaty.rules.facts import fact_schema
+
+    assert list(schema["properties"]) == list(fact_schema().keys)  # one definition: the fact schema
+    assert schema["properties"]["capital_pct"]["description"] == fact_schema()["capital_pct"].help
     assert schema.get("additionalProperties") is False and schema.get("examples")
     assert not any(p.startswith("/web") for p in spec["paths"])
 

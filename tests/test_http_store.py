@@ -77,12 +77,17 @@ def test_store_search_is_cross_language_with_highlights(client: TestClient) -> N
         assert response.status_code == status and response.headers["content-type"].startswith("application/problem+json")
 
 
-def test_store_rates_have_citations_and_reasons(client: TestClient) -> None:
-    rows = {r["treaty"]: r for r in client.get("/rates").json()}
-    tl = rows[tl_id(client)]
-    assert tl["cells"]["dividends_general"]["rate_pct"] is None and tl["cells"]["dividends_general"]["reason"]
-    cited = [c for r in rows.values() for c in r["cells"].values() if c["rate_pct"] is not None]
-    assert cited and all(c["eid"] and c["quote"] for c in cited)
+def test_store_rates_are_the_decisions_of_ask(client: TestClient) -> None:
+    """Every cell of GET /rates is what POST /ask answers for the cell's scenario (issue 13)."""
+    rows = client.get("/rates").json()
+    cells = [c for r in rows for c in [*r["cells"].values(), *r["notes"]]]
+    assert cells and {(r["source"], r["residence"]) for r in rows if r["treaty"] == tl_id(client)} == {("PT", "TL"), ("TL", "PT")}
+    for cell in cells:
+        answer = client.post(f"/ask?treaty={cell['treaty']}", json=cell["scenario"]).json()
+        assert (answer["status"], answer["max_rate_pct"], answer.get("eid")) == \
+            (cell["status"], cell["max_rate_pct"], cell["eid"]), cell
+        if cell["status"] == "indeterminate":
+            assert cell["shown"].startswith("?")
 
 
 def test_store_ask_with_the_real_engine(client: TestClient) -> None:

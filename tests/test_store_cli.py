@@ -103,12 +103,21 @@ def test_search_compare_rates_export(db: str, capsys: pytest.CaptureFixture[str]
     assert code == 0 and "withholding_cap 15%" in out and "same rates (10% / 15%) on different conditions" in out
     code, out, _ = run(capsys, monkeypatch, "rates", "--format", "csv", "--db", db)
     lines = out.splitlines()
-    assert code == 0 and lines[0].startswith("treaty,parties,dividends_general")
-    assert any(line.startswith("PT-TL-2011,PT-TL,?,") for line in lines)
+    assert code == 0 and lines[0].startswith("treaty,source,residence,income,variant,status,max_rate_pct")
+    assert any(line.startswith("PT-TL-2011,TL,PT,dividends,portfolio,") for line in lines)
     code, out, _ = run(capsys, monkeypatch, "rates", "--country", "TL", "--format", "json", "--db", db)
-    assert [r["treaty"] for r in json.loads(out)] == ["PT-TL-2011"]
-    code, out, _ = run(capsys, monkeypatch, "rates", "--db", db)
-    assert code == 0 and "10% (≥25%)" in out
+    cells = json.loads(out)
+    assert {c["treaty"] for c in cells} == {"PT-TL-2011"} and {(c["source"], c["residence"]) for c in cells} == {("PT", "TL"), ("TL", "PT")}
+    # every cell is what `ask` answers on the cell's scenario (issue 13)
+    scenario_file = Path(db).with_name("cell.json") if "://" not in db else Path("cell.json")
+    for cell in cells:
+        scenario_file.write_text(json.dumps(cell["scenario"]), encoding="utf-8")
+        code, out, _ = run(capsys, monkeypatch, "ask", "--treaty", cell["treaty"], "--scenario", str(scenario_file),
+                           "--json", "--db", db)
+        answer = json.loads(out)
+        assert (answer["status"], answer["max_rate_pct"], answer["eid"]) == (cell["status"], cell["max_rate_pct"], cell["eid"]), cell
+    code, out, _ = run(capsys, monkeypatch, "rates", "--format", "markdown", "--db", db)
+    assert code == 0 and out.startswith("| treaty | source → residence |") and "| PT-TL-2011 | TL → PT |" in out
     code, out, _ = run(capsys, monkeypatch, "export", "PT-TL", "--format", "akn", "--db", db)
     assert code == 0 and out.count("<akomaNtoso") == 2
 
@@ -126,7 +135,7 @@ BAD_INPUTS = [
     (["compare", "000", "000"], "two different treaties"),
     (["compare", "000", "003", "--topic", "dividendz"], "unknown topic"),
     (["rates", "--format", "xlsx"], "unknown --format"),
-    (["rates", "--country", "Portugal"], "--country takes an ISO 3166 code"),
+    (["rates", "--country", "Portugal"], "--country must be an ISO 3166 alpha-2 code"),
     (["export", "PT-TL", "--format", "pdf"], "unknown export format"),
     (["export", "nope"], "no treaty"),
     (["ingest", "/nonexistent/file.txt"], "nothing to ingest"),

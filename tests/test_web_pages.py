@@ -110,7 +110,7 @@ def test_injected_markup_stays_inert_in_every_page(client: TestClient, monkeypat
     monkeypatch.setattr(service, "_rules_decide", lambda: quoting_decide)
     monkeypatch.setattr(service, "rules_treaty", lambda doc, parties: doc)
     answer = client.post("/web/ask", data={"treaty": "pt-cy-test", "income": "dividends", "source": "CY",
-                                           "residence": "PT", "payer": "<script>alert(4)</script>"})
+                                           "residence": "PT", "recipient_name": "<script>alert(4)</script>"})
     assert answer.status_code == 200 and "&lt;script&gt;alert(1)" in answer.text
     assert_inert(answer.text)
     assert "<i>x</i>" not in answer.text
@@ -313,22 +313,18 @@ def test_search_and_rates_pages_explain_bad_input(client: TestClient, monkeypatc
     assert rates.status_code == 422 and "two-letter ISO code" in rates.text
 
 
-def test_rates_page_links_cells_and_marks_unknowns(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    doc = client.app.state.backend.documents("pt-cy-test")[0]
-    start = doc.original.index("shall not exceed 15 per cent")
-    cap = Provision(id="x", topic="dividends", kind="withholding_cap", rate_pct=15,
-                    cite=Citation(language="en", eid="art_10__para_2", quote="shall not exceed 15 per cent",
-                                  span=(start, start + 28)))
-    from taxtreaty.interfaces.http import backend as backend_module
-
-    monkeypatch.setattr(backend_module, "provisions_of",
-                        lambda d: ProvisionSet(provisions=[cap]) if d.source.sha256 == doc.source.sha256 else ProvisionSet())
+def test_rates_page_shows_the_decisions_and_links_them(client: TestClient) -> None:
+    rows = [r for r in client.get("/rates", params={"country": "CY"}).json()]
     page = html(client.get("/web/rates?country=CY"))
-    row = page.xpath("//table[contains(@class,'rates')]/tbody/tr")[0]
-    cells = row.xpath("./td")
-    assert "15 %" in cells[0].text_content()
-    assert cells[0].xpath(".//a/@href") == ["/web/treaties/pt-cy-test#en-art_10__para_2"]
-    assert cells[2].xpath(".//span[@class='unknown']/text()") == ["?"] and cells[2].xpath(".//small[contains(@class,'reason')]")
+    lines = page.xpath("//table[contains(@class,'rates')]/tbody/tr")
+    assert len(lines) == len(rows) == 2
+    for line, row in zip(lines, rows, strict=True):
+        cells = line.xpath("./td")
+        assert cells[0].text_content().strip() == f"{row['source']} → {row['residence']}"
+        portfolio = row["cells"]["dividends: portfolio"]
+        assert portfolio["shown"] in cells[1].text_content()
+        if portfolio["eid"]:
+            assert cells[1].xpath(".//a/@href") == [f"/web/treaties/pt-cy-test#{portfolio['language']}-{portfolio['eid']}"]
 
 
 def test_pages_have_landmarks_skip_link_and_viewport(client: TestClient) -> None:

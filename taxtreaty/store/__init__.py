@@ -4,7 +4,6 @@
     store = Store.open()                      # $TAXTREATY_DB or ~/.local/share/taxtreaty/taxtreaty.sqlite
     store.ingest(["gazette/"])                # IngestReport: added / skipped / rejected
     store.search("beneficial owner", lang="en")
-    store.rates(country="PT")
 
 Every method returns pydantic models (or strings for exports) that serialise to JSON; user
 errors raise `taxtreaty.text.InputError` with a one-line message. See docs/store.md.
@@ -23,7 +22,6 @@ from taxtreaty.store import compare as _compare
 from taxtreaty.store import export as _export
 from taxtreaty.store import ingest as _ingest
 from taxtreaty.store import queries as _queries
-from taxtreaty.store import rates as _rates
 from taxtreaty.store import search as _search
 from taxtreaty.store.database import connect
 from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Treaty
@@ -108,10 +106,6 @@ class Store:
     def compare(self, a: str, b: str, topic: str | None = None) -> _compare.Comparison:
         with Session(self.engine) as c:
             return _compare.compare(c, a, b, topic)
-
-    def rates(self, country: str | None = None) -> list[_rates.RateRow]:
-        with Session(self.engine) as c:
-            return _rates.rates(c, country)
 
     def export(self, ref: str, fmt: str = "json") -> str:
         with Session(self.engine) as c:

@@ -41,3 +41,19 @@ def parse_parties(value: str) -> list[str]:
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str))
     sys.stdout.write("\n")
+
+
+#: a cell a spreadsheet would run as a formula starts with one of these
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: one that would start a formula gets a leading
+    apostrophe (OWASP's advice for CSV injection). Plain numbers ("-5") are left alone."""
+    text = "" if value is None else str(value)
+    if text.startswith(_FORMULA_STARTS):
+        try:
+            float(text)
+        except ValueError:
+            return "'" + text
+    return text

@@ -216,37 +216,64 @@ def compare_command(
 
 def rates_command(
     country: str = typer.Option(None, "--country", help="Only treaties with this party (ISO code)."),
-    fmt: str = typer.Option("table", "--format", help="table, csv or json."),
+    fmt: str = typer.Option("table", "--format", help="table, csv, json or markdown."),
+    as_of: str = typer.Option(None, "--as-of", help="Payment date the cells answer for (YYYY-MM-DD; default today)."),
     db: str = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
-    """The withholding-rate matrix: treaty × dividends / interest / royalties / other income."""
-    from taxtreaty.store.rates import COLUMNS, to_csv
+    """The rate matrix: the engine's decision for canonical payments, treaty by treaty and by
+    direction (source → residence). Every cell is what `ask` answers for the cell's scenario
+    (`--format json` gives it), exemptions as 0%."""
+    import csv
 
-    if fmt not in ("table", "csv", "json"):
-        raise InputError(f"unknown --format {fmt!r} (table, csv or json)")
+    from taxtreaty.rules.matrix import COLUMNS, grouped, rate_matrix, to_csv_rows
+    from taxtreaty.rules.scenario import read_date, read_state
+    from taxtreaty.rules.treaties import load_store
+
+    if fmt not in ("table", "csv", "json", "markdown"):
+        raise InputError(f"unknown --format {fmt!r} (table, csv, json or markdown)")
+    code = read_state("--country", country)
+    date = read_date("--as-of", as_of)
     with _open(db) as store:
-        rows = store.rates(country)
+        location = store.url
+    warnings: list[str] = []
+    cells = rate_matrix(load_store(location, warnings.append), as_of=date, country=code)
+    for warning in warnings:
+        _err().print(f"warning: {escape(warning)}")
     if fmt == "json":
-        print_json([r.model_dump(mode="json") for r in rows])
+        print_json([c.to_dict() for c in cells])
         return
     if fmt == "csv":
-        sys.stdout.write(to_csv(rows))
+        from taxtreaty.interfaces.cli.common import safe_cell
+
+        header, rows = to_csv_rows(cells)
+        writer = csv.writer(sys.stdout)
+        writer.writerow(header)
+        writer.writerows([[safe_cell(v) for v in row] for row in rows])
         return
-    table = Table("treaty", *COLUMNS, show_lines=True)
+    rows = grouped(cells)
+    if fmt == "markdown":
+        sys.stdout.write("| treaty | source → residence | " + " | ".join(COLUMNS) + " |\n")
+        sys.stdout.write("|---|---|" + "---|" * len(COLUMNS) + "\n")
+        for row in rows:
+            shown = [_md(row["cells"].get(col)) for col in COLUMNS]
+            sys.stdout.write(f"| {row['treaty']} | {row['source']} → {row['residence']} | " + " | ".join(shown) + " |\n")
+        return
+    table = Table("treaty", "source → residence", *COLUMNS, "other cases", show_lines=True)
     for row in rows:
-        cells = []
+        shown = []
         for column in COLUMNS:
-            cell = row.cells[column]
-            text = cell.value
-            if cell.threshold_pct:
-                text += f" (≥{cell.threshold_pct}%)"
-            if cell.cites:
-                text += "\n[dim]" + escape(", ".join(f"{c.ref} ({c.language})" for c in cell.cites)) + "[/]"
-            if cell.value == "?" and cell.reason:
-                text += f"\n[dim]{escape(cell.reason)}[/]"
-            cells.append(text)
-        table.add_row(row.treaty, *cells)
+            cell = row["cells"].get(column)
+            shown.append("-" if cell is None else escape(cell["shown"]) + (f"\n[dim]{cell['eid']}[/]" if cell["eid"] else ""))
+        notes = "\n".join(escape(f"{n['variant']}: {n['shown']}") for n in row["notes"])
+        table.add_row(row["treaty"], f"{row['source']} → {row['residence']}", *shown, notes)
     _out().print(table)
+
+
+def _md(cell: dict | None) -> str:  # type: ignore[type-arg]
+    if cell is None:
+        return "-"
+    text = cell["shown"] + (f" ({cell['eid']})" if cell["eid"] else "")
+    return text.replace("|", "\\|")
 
 
 def export_command(

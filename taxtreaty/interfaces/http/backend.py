@@ -195,55 +195,6 @@ def _merge(spans: list[list[int]]) -> list[list[int]]:
     return out
 
 
-#: rate-matrix columns, as the store names them; the topic is the part before the first "_"
-RATE_COLUMNS = ("dividends_general", "dividends_qualifying", "interest", "royalties")
-
-
-def rate_row(treaty_id: str, docs: list[Document]) -> dict[str, Any]:
-    """One row of the rates matrix from the treaty's provisions, for the in-memory corpus (the
-    store has its own, fuller table): the general cap is the highest cap of the topic without a
-    capital threshold, the qualifying one the lowest with one; unknown caps keep their reason."""
-    summary = document_summary(treaty_id, docs)
-    cells: dict[str, dict[str, Any]] = {}
-    for doc in docs:
-        pset = provisions_of(doc)
-        if pset is None:
-            break
-        for column in RATE_COLUMNS:
-            if column in cells and cells[column].get("rate_pct") is not None:
-                continue
-            topic = column.split("_")[0]
-            caps = [p for p in pset.provisions if p.topic == topic and p.kind in ("withholding_cap", "exemption")]
-            if column == "dividends_qualifying":
-                caps = [p for p in caps if "min_capital_pct" in p.conditions]
-            elif column == "dividends_general":
-                caps = [p for p in caps if "min_capital_pct" not in p.conditions]
-            known = [p for p in caps if p.status == "determined" and p.rate_pct is not None]
-            if known:
-                best = max(known, key=lambda p: p.rate_pct) if column != "dividends_qualifying" else min(known, key=lambda p: p.rate_pct)
-                cells[column] = {
-                    "rate_pct": str(best.rate_pct),
-                    "threshold_pct": str(best.conditions["min_capital_pct"]) if "min_capital_pct" in best.conditions else None,
-                    "language": best.cite.language,
-                    "eid": best.cite.eid,
-                    "quote": best.cite.quote,
-                    "reason": None,
-                }
-            elif caps:
-                unknown = caps[0]
-                cells[column] = {
-                    "rate_pct": None, "threshold_pct": None, "language": unknown.cite.language,
-                    "eid": unknown.cite.eid, "quote": unknown.cite.quote,
-                    "reason": unknown.reason or "the cap could not be read from the text",
-                }
-    for column in RATE_COLUMNS:
-        cells.setdefault(column, {
-            "rate_pct": None, "threshold_pct": None, "language": None, "eid": None, "quote": None,
-            "reason": "no provision found in the text stored",
-        })
-    return {"treaty": treaty_id, "parties": summary["parties"], "cells": cells}
-
-
 # ---------------------------------------------------------------------------------------------
 
 
@@ -284,12 +235,10 @@ class MemoryBackend:
         return search_documents(items, q, lang, topic, limit)
 
     def rates(self, country: str | None) -> list[dict[str, Any]]:
-        with self._lock:
-            items = sorted(self._treaties.items())
-        rows = [rate_row(tid, docs) for tid, docs in items]
-        if country:
-            rows = [r for r in rows if country.upper() in r["parties"]]
-        return rows
+        """The rate matrix of `/ask`'s decisions, built once per change of the corpus."""
+        from taxtreaty.interfaces.http.rates import table_of
+
+        return table_of(self).rows(self, country)
 
     def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]:
         doc = parse(data, path=name)
@@ -308,6 +257,9 @@ class MemoryBackend:
                 if any(set(d.parties) == wanted for d in docs):
                     return tid
         return None
+
+    def generation(self) -> str:
+        return self.fingerprint()
 
     def fingerprint(self) -> str:
         """A digest of everything stored (tests use it to prove a failed request changed nothing)."""

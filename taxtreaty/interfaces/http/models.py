@@ -6,25 +6,49 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
-Income = Literal[
-    "dividends", "interest", "royalties", "business_profits", "shipping", "employment", "pensions",
-    "directors_fees", "entertainers", "government_service", "students", "teachers", "capital_gains",
-    "immovable_property", "other_income",
-]
-RecipientKind = Literal["individual", "company", "government", "local_authority", "central_bank", "named_institution"]
-#: a treaty id as the API takes it (path, query, ingest), and the `parties` query of POST /ask
-TREATY_ID_PATTERN = r"^[A-Za-z0-9._-]+$"
-TREATY_ID_MAX = 100
-PARTIES_PATTERN = r"^[A-Za-z]{2},[A-Za-z]{2}$"
-
-StateCode = Field(pattern=r"^[A-Za-z]{2}$", description="ISO 3166 alpha-2 code", examples=["PT"])
+from taxtreaty.rules.facts import fact_schema
+from taxtreaty.rules.scenario import MAX_AMOUNT, scenario_from
+from taxtreaty.text import InputError
 
 
-class Scenario(BaseModel):
-    """A payment to decide: exactly the keys of the rules engine (issue 4); unknown keys are refused."""
+def _scenario_fields() -> dict[str, Any]:
+    """The request model's fields, from the fact schema (data/rules/facts.yaml): the same keys,
+    choices and bounds as the engine, the CLI and the ledger."""
+    fields: dict[str, Any] = {}
+    for fact in fact_schema().facts.values():
+        extra: dict[str, Any] = {"description": fact.help}
+        kind: Any
+        if fact.type == "choice":
+            kind = Literal[tuple(fact.choices)]  # type: ignore[valid-type]
+        elif fact.type == "state":
+            kind, extra["pattern"], extra["examples"] = str, r"^[A-Za-z]{2}$", ["PT"]
+        elif fact.type == "currency":
+            kind, extra["pattern"] = str, r"^[A-Za-z]{3}$"
+        elif fact.type == "date":
+            kind = dt.date
+        elif fact.type in ("amount", "decimal"):
+            kind = Decimal
+            extra["ge"] = fact.low if fact.low is not None else 0
+            extra["le"] = fact.high if fact.high is not None else (MAX_AMOUNT if fact.type == "amount" else None)
+        elif fact.type == "int":
+            kind = int
+            extra["ge"] = int(fact.low) if fact.low is not None else 0
+            extra["le"] = int(fact.high) if fact.high is not None else None
+        elif fact.type == "bool":
+            kind = bool
+        else:
+            kind, extra["max_length"] = str, fact.max_length or 200
+        extra = {k: v for k, v in extra.items() if v is not None}
+        if fact.required:
+            fields[fact.key] = (kind, Field(..., **extra))
+        else:
+            fields[fact.key] = (kind | None, Field(None, **extra))
+    return fields
 
+
+class _ScenarioBase(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={"examples": [{
@@ -33,28 +57,38 @@ class Scenario(BaseModel):
         }]},
     )
 
-    income: Income
-    source: str = StateCode
-    residence: str = StateCode
-    date: dt.date | None = Field(None, description="payment date")
-    amount: Decimal | None = Field(None, ge=0, le=Decimal("1e15"), description="gross amount paid")
-    beneficial_owner: bool | None = Field(None, description="null when unknown")
-    recipient: RecipientKind | None = None
-    capital_pct: Decimal | None = Field(None, ge=0, le=100, description="share of the payer's capital held")
-    held_months: int | None = Field(None, ge=0, le=1200, description="months the holding was held before payment")
-    pe_connected: bool | None = Field(None, description="holding effectively connected with a PE / fixed base in the source State")
-    payer: str | None = Field(None, max_length=40, description="payer kind, e.g. company, government, local_authority, central_bank")
-    days_present: int | None = Field(None, ge=0, le=366)
-    employer_resident: str | None = Field(None, pattern=r"^[A-Za-z]{2}$", description="State of residence of the employer")
-    nationality: str | None = Field(None, pattern=r"^[A-Za-z]{2}$")
+    @model_validator(mode="before")
+    @classmethod
+    def _as_the_engine_reads_it(cls, data: Any) -> Any:
+        """The engine's own validation first (one definition: a date as 20240501, a number of
+        400 digits or an unknown choice is refused here exactly as the CLI refuses it)."""
+        if isinstance(data, dict):
+            try:
+                scenario_from(data)
+            except InputError as exc:
+                raise ValueError(str(exc).removeprefix("scenario: ")) from None
+        return data
 
     def facts(self) -> dict[str, Any]:
         """The scenario as the rules engine takes it: unknown facts left out, codes upper-case."""
         data = self.model_dump(exclude_none=True, mode="json")
-        for key in ("source", "residence", "employer_resident", "nationality"):
-            if key in data:
+        for key, fact in fact_schema().facts.items():
+            if key in data and fact.type in ("state", "currency"):
                 data[key] = data[key].upper()
         return data
+
+
+#: a payment to decide: exactly the fact schema's keys; unknown keys are refused
+Scenario = create_model("Scenario", __base__=_ScenarioBase, __doc__=(
+    "A payment to decide: exactly the keys of the fact schema; unknown keys are refused."), **_scenario_fields())
+Income = Literal[tuple(fact_schema().choices("income"))]  # type: ignore[valid-type]
+RecipientKind = Literal[tuple(fact_schema().choices("recipient"))]  # type: ignore[valid-type]
+#: a treaty id as the API takes it (path, query, ingest), and the `parties` query of POST /ask
+TREATY_ID_PATTERN = r"^[A-Za-z0-9._-]+$"
+TREATY_ID_MAX = 100
+PARTIES_PATTERN = r"^[A-Za-z]{2},[A-Za-z]{2}$"
+
+StateCode = Field(pattern=r"^[A-Za-z]{2}$", description="ISO 3166 alpha-2 code", examples=["PT"])
 
 
 class TraceStep(BaseModel):
@@ -183,19 +217,34 @@ class SearchHit(BaseModel):
 
 
 class RateCell(BaseModel):
-    rate_pct: str | None = Field(description="cap in per cent; null with `reason` when unknown (shown as ?)")
-    threshold_pct: str | None = None
-    conditions: str | None = Field(None, description="the conditions of the cap, in words")
-    language: str | None
-    eid: str | None
-    quote: str | None
-    reason: str | None
+    """One decision of the matrix: what `POST /ask` answers for `scenario` under `treaty`."""
+
+    treaty: str
+    source: str
+    residence: str
+    income: str
+    variant: str = Field(description="portfolio, qualifying holding N%, general, recipient: government, ...")
+    scenario: dict[str, Any] = Field(description="the scenario this cell answers, in the scenario keys")
+    status: Literal["determined", "indeterminate", "not_covered"]
+    source_taxation: str | None = None
+    max_rate_pct: str | None = None
+    eid: str | None = None
+    article: str | None = None
+    missing_facts: list[str] = Field(default_factory=list)
+    applies_from: str | None = Field(None, description="the first payment date the answer's text has effect for, when known")
+    reasons: list[str] = Field(default_factory=list)
+    language: str | None = None
+    shown: str = Field(description="the cell as a practitioner reads it: 5%, 0% (no source tax), ? (needs capital_pct)")
 
 
 class RateRow(BaseModel):
+    """One treaty in one direction (income from `source` to a resident of `residence`)."""
+
     treaty: str
-    parties: list[str]
-    cells: dict[str, RateCell]
+    source: str
+    residence: str
+    cells: dict[str, RateCell] = Field(description="by column: dividends: portfolio, dividends: qualifying holding, interest, royalties, other income")
+    notes: list[RateCell] = Field(default_factory=list, description="the other canonical cases the text distinguishes")
 
 
 class IngestRequest(BaseModel):

@@ -87,7 +87,7 @@ def install_handlers(app: FastAPI) -> None:
         return _answer(request, 404, str(exc))
 
     async def on_unavailable(request: Request, exc: Unavailable) -> Response:
-        return _answer(request, 503, str(exc))
+        return _answer(request, 503, str(exc), {"Retry-After": "5"})
 
     async def on_input(request: Request, exc: InputError) -> Response:
         return _answer(request, 422, str(exc))

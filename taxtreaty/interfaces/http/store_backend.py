@@ -40,6 +40,9 @@ class StoreBackend:
         self._view: tuple[Any, dict[str, dict[str, Any]], dict[str, list[str]]] | None = None
         self._checked_at = 0.0
 
+    def generation(self) -> Any:
+        return self._generation()
+
     def _generation(self) -> Any:
         """Changes whenever a document is added or removed (by this process or any other)."""
         with self.store.engine.connect() as c:
@@ -72,8 +75,12 @@ class StoreBackend:
     def refresh_view(self) -> None:
         """Check the store for changes now. The server calls this in the background every
         `FRESHNESS / 2` seconds (app.py), so the view never ages into `ready`'s margin under load:
-        otherwise, once a second, every request in flight would take the thread path at once."""
+        otherwise, once a second, every request in flight would take the thread path at once.
+        A change of the store also starts the rebuild of the rates matrix (off the request path)."""
         self._current(force=True)
+        from taxtreaty.interfaces.http.rates import table_of
+
+        table_of(self).warm(self)
 
     def ready(self, treaty_id: str | None) -> bool:
         """True when answering about `treaty_id` needs no store access: the view of the store is
@@ -203,20 +210,10 @@ class StoreBackend:
         return None
 
     def rates(self, country: str | None) -> list[dict[str, Any]]:
-        rows = []
-        for r in self.store.rates(country=country):
-            cells = {}
-            for key, cell in r.cells.items():
-                cite = cell.cites[0] if cell.cites else None
-                cells[key] = {
-                    "rate_pct": cell.rate_pct, "threshold_pct": cell.threshold_pct,
-                    "language": cite.language if cite else None, "eid": cite.eid if cite else None,
-                    "quote": cite.quote if cite else None,
-                    "conditions": cell.conditions or None,
-                    "reason": cell.reason if cell.rate_pct is None else None,
-                }
-            rows.append({"treaty": r.treaty, "parties": list(r.parties), "cells": cells})
-        return rows
+        """The rate matrix of `/ask`'s decisions, built once per change of the corpus."""
+        from taxtreaty.interfaces.http.rates import table_of
+
+        return table_of(self).rows(self, country)
 
     def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]:
         report = self.store.ingest_bytes(data, name, treaty_id)

@@ -16,6 +16,7 @@ from taxtreaty.interfaces.http.limits import run_limited
 from taxtreaty.interfaces.http.models import Income, RecipientKind, Scenario
 from taxtreaty.interfaces.http.problems import ApiProblem
 from taxtreaty.interfaces.web import HERE, reader
+from taxtreaty.rules.matrix import COLUMNS as MATRIX_COLUMNS
 from taxtreaty.text import InputError
 
 _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
@@ -27,8 +28,7 @@ router = APIRouter(include_in_schema=False)
 INCOMES = list(Income.__args__)  # type: ignore[attr-defined]
 RECIPIENTS = list(RecipientKind.__args__)  # type: ignore[attr-defined]
 LANGUAGE_NAMES = {"pt": "Português", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}
-COLUMN_NAMES = {"dividends_general": "Dividends (general)", "dividends_qualifying": "Dividends (qualifying holding)",
-                "interest": "Interest", "royalties": "Royalties"}
+COLUMN_NAMES = {column: column[0].upper() + column[1:] for column in MATRIX_COLUMNS}
 
 
 #: defence in depth behind autoescaping: the pages load only their own script and style, so

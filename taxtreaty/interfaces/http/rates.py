@@ -1,0 +1,125 @@
+"""`GET /rates` and the web rates table: the rate matrix of the decisions `/ask` gives.
+
+Each cell is `service.decide` on the cell's canonical scenario (see `rules/matrix.py`), so the
+table can never say what `/ask` would not. The whole matrix is computed once per change of the
+corpus, off the request path (a background thread started by the first request after a change
+and by the app's refresh loop), and served from memory: a request does bounded work whatever
+the size of the store. While a new matrix is being built after a change, requests wait a moment
+and then get 503 with Retry-After, never the previous corpus's table presented as current.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+import threading
+from typing import Any
+
+from taxtreaty.interfaces.http import service
+from taxtreaty.interfaces.http.backend import Backend, NotFound, Unavailable
+from taxtreaty.interfaces.http.models import Scenario
+from taxtreaty.rules.matrix import Cell, grouped, treaty_cells
+
+log = logging.getLogger("taxtreaty.http")
+#: how long a request waits for a matrix being built before it is told to come back
+WAIT_SECONDS = 2.0
+RETRY_AFTER_SECONDS = 5
+
+
+def generation(backend: Backend) -> str:
+    """What the corpus holds: the matrix is rebuilt when this changes."""
+    probe = getattr(backend, "generation", None)
+    if probe is not None:
+        return str(probe())
+    summaries = backend.list_treaties()
+    return hashlib.sha256(repr(sorted((s["id"], s.get("files"), tuple(s["parties"])) for s in summaries)).encode()).hexdigest()
+
+
+def build(backend: Backend, as_of: dt.date) -> list[Cell]:
+    cells: list[Cell] = []
+    for summary in backend.list_treaties():
+        treaty_id, parties = summary["id"], list(summary["parties"])
+        if len(parties) != 2:
+            continue
+        try:
+            docs = backend.documents(treaty_id)
+            compiled = [service.rules_treaty(doc, parties) for doc in docs]
+        except (NotFound, Unavailable):
+            continue
+        if not compiled:
+            continue
+        # the variants come from the text with the most rules; each cell is answered as /ask answers
+        richest = max(compiled, key=lambda t: sum(len(r.caps) + len(r.exemptions) for r in t.topics.values()))
+
+        def ask(scenario: dict[str, Any], tid: str = treaty_id) -> dict[str, Any]:
+            return service.decide(backend, tid, Scenario.model_validate(scenario))
+
+        cells.extend(treaty_cells(richest, as_of=as_of, decide=ask, name=treaty_id))
+    return cells
+
+
+class RateTable:
+    """The matrix of one backend, per (generation, day), built once in a background thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._key: tuple[str, str] | None = None
+        self._cells: list[Cell] = []
+        self._building: tuple[tuple[str, str], threading.Event] | None = None
+
+    def _start(self, backend: Backend, key: tuple[str, str]) -> threading.Event:
+        done = threading.Event()
+        self._building = (key, done)
+
+        def work() -> None:
+            try:
+                cells = build(backend, dt.date.fromisoformat(key[1]))
+                with self._lock:
+                    self._key, self._cells = key, cells
+            except Exception:  # reported to the requests that wait, which answer 503
+                log.exception("building the rates matrix failed")
+            finally:
+                with self._lock:
+                    self._building = None
+                done.set()
+
+        threading.Thread(target=work, name="rates-matrix", daemon=True).start()
+        return done
+
+    def warm(self, backend: Backend) -> None:
+        """Start building the matrix now if the corpus has changed (the app's refresh loop)."""
+        key = (generation(backend), dt.date.today().isoformat())
+        with self._lock:
+            if self._key == key or (self._building is not None and self._building[0] == key):
+                return
+            self._start(backend, key)
+
+    def rows(self, backend: Backend, country: str | None, wait: float = WAIT_SECONDS) -> list[dict[str, Any]]:
+        key = (generation(backend), dt.date.today().isoformat())
+        with self._lock:
+            if self._key == key:
+                cells = self._cells
+                done = None
+            elif self._building is not None and self._building[0] == key:
+                done = self._building[1]
+            else:
+                done = self._start(backend, key)
+        if done is not None:
+            done.wait(wait)
+            with self._lock:
+                if self._key != key:
+                    raise Unavailable(
+                        "the rates table is being rebuilt after a change to the corpus; "
+                        f"try again in {RETRY_AFTER_SECONDS} seconds")
+                cells = self._cells
+        code = country.upper() if country else None
+        return grouped(c for c in cells if code is None or code in (c.source, c.residence))
+
+
+def table_of(backend: Backend) -> RateTable:
+    table = getattr(backend, "_rate_table", None)
+    if table is None:
+        table = RateTable()
+        backend._rate_table = table  # type: ignore[attr-defined]
+    return table
