@@ -137,6 +137,17 @@ class CompiledTreaty:
     complete: bool
     #: article eid -> topic, per language ("art_19" -> "government_service")
     article_topics: dict[str, str] = field(default_factory=dict)
+    #: the convention's versions over time (`taxtreaty.versions.timeline.Timeline`), when amending
+    #: instruments are known; the engine then decides on the version in effect on the payment date
+    timeline: Any = None
+    #: MLI positions for this covered agreement (`taxtreaty.versions.mli.Positions`), when known
+    mli: Any = None
+
+    def all_versions(self) -> list[CompiledTreaty]:
+        """This treaty and every version of it a decision may use (the ledger buckets on all of them)."""
+        if self.timeline is None:
+            return [self]
+        return [self, *self.timeline.compiled_versions()]
 
     def topic(self, topic: str) -> TopicRules | None:
         return self.topics.get(topic)

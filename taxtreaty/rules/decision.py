@@ -31,6 +31,9 @@ class Cite:
     language: str
     quote: str
     span: tuple[int, int]
+    #: the document the span indexes when it is not the convention's own text (the amending
+    #: instrument whose words a consolidated version applies); None for the convention's text
+    source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +43,10 @@ class TraceEntry:
 
     def to_dict(self) -> dict[str, Any]:
         c = self.cite
-        return {"eid": c.eid, "language": c.language, "quote": c.quote, "span": list(c.span), "effect": self.effect}
+        data = {"eid": c.eid, "language": c.language, "quote": c.quote, "span": list(c.span), "effect": self.effect}
+        if c.source is not None:
+            data["source"] = c.source
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +83,12 @@ class Decision:
     candidates: list[Candidate] = field(default_factory=list)
     assumptions: list[dict[str, Any]] = field(default_factory=list)
     withholding_minor: int | None = None
+    #: the version of the convention applied and its dates (`taxtreaty.versions`), when it has
+    #: more than one or its dates of effect were read
+    version: dict[str, Any] | None = None
+    #: provisos the answer is subject to: [{kind, eid, quote, source}] (the MLI's principal
+    #: purpose test, anti-abuse provisos)
+    caveats: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -100,4 +112,8 @@ class Decision:
             from taxtreaty.rules.scenario import format_minor
 
             data["max_withholding"] = format_minor(self.withholding_minor)
+        if self.version is not None:
+            data["version"] = self.version
+        if self.caveats:
+            data["caveats"] = list(self.caveats)
         return data

@@ -117,6 +117,10 @@ def _missing(checks: list[_Check]) -> list[str]:
 
 
 def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
+    if treaty.timeline is not None:  # amended: the version in effect on the payment date decides
+        from taxtreaty.versions.timeline import decide_in_time
+
+        return decide_in_time(treaty, scenario)
     defaults_used: set[str] = set()
     decision = Decision(status="determined")
 

@@ -50,11 +50,30 @@ def compile_document(
     in_force: InForceWindow | None = None,
     name: str | None = None,
 ) -> CompiledTreaty:
+    if doc.instrument is not None and doc.instrument.amending:
+        base = doc.instrument.base
+        named = f" of {base.date}" if base is not None and base.date else ""
+        raise InputError(f"{doc.source.path or 'the text'} is an {doc.instrument.kind.replace('_', ' ')} of the convention{named}, "
+                         "not a convention: decide on the convention with it (ingest both, or ask --amendment)")
     codes = _parties(doc, parties)
     if codes:
         doc.parties = list(codes)
     found = provisions if provisions is not None else extract(doc, codes)
     return compile_treaty(doc, found, codes, in_force=in_force, name=name)
+
+
+def with_amendments(base: CompiledTreaty, doc: Document, paths: list[str],
+                    entry_into_force: dt.date | None = None) -> CompiledTreaty:
+    """The convention in `doc` (compiled as `base`) with the amending instruments in `paths`."""
+    from taxtreaty.versions.timeline import amendment, build
+
+    found = []
+    for path in paths:
+        parsed = parse_file(path)
+        if parsed.instrument is None or not parsed.instrument.amending:
+            raise InputError(f"{path}: not an amending instrument (no modification of the convention found)")
+        found.append(amendment(Path(path).name, parsed, entry_into_force=entry_into_force))
+    return build(base, doc, found, base.parties)
 
 
 def _from_store(identifier: str, parties: list[str] | tuple[str, ...] | None) -> CompiledTreaty:

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from taxtreaty.structure.instrument import Instrument
+
 Span = tuple[int, int]
 
 
@@ -134,6 +136,8 @@ class Document(Node):
     prevailing_language: str | None = None
     versions: list[Version] = Field(default_factory=list)
     warnings: list[Warning] = Field(default_factory=list)
+    #: what kind of instrument the text is and, for an amending one, what it changes (`instrument.py`)
+    instrument: Instrument | None = None
 
     _original: str = PrivateAttr(default="")
     #: the parser's `CleanText` (cleaned text + span map), kept so later stages need not clean again

@@ -57,18 +57,31 @@ def _money(value: str | None, name: str) -> int | None:
 
 
 def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None, dt.date | None] | None,
-          db: str | None) -> Any:
+          db: str | None, amendments: list[str] | None = None, amendment_in_force: dt.date | None = None) -> Any:
     from taxtreaty.rules.load import load_treaty
     from taxtreaty.rules.treaties import load_store
 
     if Path(treaty).exists():
-        return load_treaty(treaty, parties, in_force)
-    if in_force:
-        raise InputError(f"{treaty}: no such file (--in-force-from/--in-force-until need a treaty file)")
+        compiled = load_treaty(treaty, parties, in_force)
+        if amendments:
+            from taxtreaty.rules.load import with_amendments
+            from taxtreaty.structure import parse_file
+
+            compiled = with_amendments(compiled, parse_file(treaty), amendments, amendment_in_force)
+        return compiled
+    if amendments:
+        raise InputError(f"{treaty}: --amendment needs the convention's file (a stored treaty has its amendments stored with it)")
     try:
-        return load_store(db, lambda _m: None, treaty, parties)[0]
+        compiled = load_store(db, lambda _m: None, treaty, parties)[0]
     except InputError as exc:
         raise InputError(f"{treaty}: no such file, and not in the treaty store ({exc})") from None
+    if in_force:
+        from taxtreaty.rules.compile import InForce
+
+        # the dates of effect the user gives win over those stored, in every version
+        for version in compiled.all_versions():
+            version.in_force = InForce(in_force[0], in_force[1], [], given_by_user=True)
+    return compiled
 
 
 def ask_command(
@@ -92,6 +105,11 @@ def ask_command(
     in_force_from: str = typer.Option(None, "--in-force-from", help="The convention has effect for payments from this date."),
     in_force_until: str = typer.Option(None, "--in-force-until", help="... and until this date."),
     residence_tax: str = typer.Option(None, "--residence-tax", help="Residence tax before credit on this income: computes the credit."),
+    amendment: list[str] = typer.Option(  # noqa: B008 -- typer declares options as defaults
+        None, "--amendment", help="An amending protocol of the convention (repeatable): "
+                                        "the payment is decided on the version in effect on its date."),
+    amendment_in_force: str = typer.Option(None, "--amendment-in-force", help="Entry into force of the amending "
+                                           "protocol(s), when their text leaves it open (YYYY-MM-DD)."),
     db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
     as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
 ) -> None:
@@ -114,7 +132,8 @@ def ask_command(
         raw = given
     facts = scenario_from(raw)
     window = (_date_option(in_force_from, "--in-force-from"), _date_option(in_force_until, "--in-force-until"))
-    compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db)
+    compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db,
+                     amendment or None, _date_option(amendment_in_force, "--amendment-in-force"))
     decision = decide_compiled(compiled, facts)
     data = decision.to_dict()
     tax = _money(residence_tax, "--residence-tax")

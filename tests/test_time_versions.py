@@ -1,0 +1,209 @@
+"""Law over time (issue 14): amending instruments recognised and parsed, versions consolidated,
+decisions on the version in effect on the payment date."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+import taxtreaty
+from taxtreaty.rules import scenario_from
+from taxtreaty.rules.engine import decide_compiled
+from taxtreaty.rules.load import compile_document, with_amendments
+from taxtreaty.structure import NoArticlesError
+from taxtreaty.text import InputError
+from taxtreaty.versions.timeline import amendment, build
+
+HERE = Path(__file__).parent
+FIX = HERE / "fixtures" / "time"
+SHARED = HERE.parent.parent / "shared"
+AR_DE_PROTOCOL = SHARED / "corpus" / "es" / "AR-DE_protocolo_ES.txt"
+
+
+def _mods(path: Path) -> list[tuple[str, str, str | None]]:
+    doc = taxtreaty.parse_file(path)
+    assert doc.instrument is not None
+    return [(m.type, m.target_eid, m.new_eid) for m in doc.instrument.modifications]
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("en_protocol.txt", [("substitution", "art_10__para_2", None), ("insertion", "art_10a", None),
+                         ("repeal", "art_11__para_3", None), ("renumbering", "art_29", "art_30")]),
+    ("pt_protocol.txt", [("substitution", "art_10__para_2", None), ("insertion", "art_10a", None),
+                         ("repeal", "art_11__para_3", None)]),
+    ("es_protocol.txt", [("substitution", "art_11__para_2", None), ("insertion", "art_12__para_3", None),
+                         ("repeal", "art_10__para_3", None), ("renumbering", "art_28", "art_29")]),
+])
+def test_modifications_in_three_languages(name: str, expected: list[tuple[str, str, str | None]]) -> None:
+    assert _mods(FIX / name) == expected
+
+
+@pytest.mark.parametrize("name", ["en_protocol.txt", "pt_protocol.txt", "es_protocol.txt"])
+def test_new_text_and_instruction_are_quotes_of_the_original(name: str) -> None:
+    doc = taxtreaty.parse_file(FIX / name)
+    assert doc.instrument is not None and doc.instrument.kind == "amending_protocol"
+    for m in doc.instrument.modifications:
+        assert doc.original[m.cite.span[0]:m.cite.span[1]] == m.cite.quote
+        if m.type in ("substitution", "insertion"):
+            assert m.span is not None and m.text
+            new = doc.original[m.span[0]:m.span[1]]
+            assert new[0] not in "\"«“" and new[-1] not in "\"»”"  # the quotes are the instruction's
+            assert new.split()[0] == m.text.split()[0]
+
+
+def test_the_base_convention_date_and_the_protocols_own_signature() -> None:
+    doc = taxtreaty.parse_file(FIX / "en_protocol.txt")
+    inst = doc.instrument
+    assert inst is not None and inst.base is not None
+    assert (inst.base.date, inst.signed) == ("2001-03-12", "2010-05-03")
+    assert set(inst.base.parties) == {"GH", "CL"}
+    assert inst.dates is not None and inst.dates.effect_rule == "january_1_of_year_after_entry_into_force"
+
+
+def test_real_argentina_germany_protocol_is_an_amending_protocol() -> None:
+    doc = taxtreaty.parse_file(AR_DE_PROTOCOL)
+    inst = doc.instrument
+    assert inst is not None and inst.kind == "amending_protocol"
+    assert [(m.type, m.target_eid) for m in inst.modifications] == [
+        ("substitution", "art_4__para_1"), ("substitution", "art_23__para_4")]
+    assert inst.base is not None and inst.base.date == "1978-07-13" and set(inst.base.parties) == {"AR", "DE"}
+    assert inst.signed == "1996-09-16"
+    assert inst.dates is not None and inst.dates.effect_from == "1996-01-01"
+    credit = inst.modifications[1]
+    assert credit.text is not None and credit.text.startswith("4. Cuando un residente de la Argentina")
+    assert credit.text.endswith("imposición en Alemania")
+
+
+def test_conventions_are_never_amending_instruments() -> None:
+    paths = sorted((SHARED / "corpus").glob("*/*.txt")) + sorted((SHARED / "seeds").glob("*.txt"))
+    paths = [p for p in paths if p != AR_DE_PROTOCOL and "fragments" not in p.parts]
+    assert len(paths) > 20
+    for path in paths:
+        try:
+            inst = taxtreaty.parse_file(path).instrument
+        except NoArticlesError:  # refused as before: not read as an amendment either
+            continue
+        assert inst is not None and not inst.amending, path.name
+
+
+def test_an_amending_text_without_articles_is_not_refused() -> None:
+    text = ("Protocol amending the Convention between the Republic of Ghana and the Republic of Chile signed at "
+            "Accra on 12 March 2001.\n\nParagraph 3 of Article 11 of the Convention shall be deleted.\n")
+    doc = taxtreaty.parse(text)
+    assert doc.instrument is not None and doc.instrument.kind == "amending_protocol"
+    assert [m.target_eid for m in doc.instrument.modifications] == ["art_11__para_3"]
+    assert doc.to_json_dict()["instrument"]["kind"] == "amending_protocol"
+
+
+def test_an_amending_protocol_is_not_decided_as_a_convention() -> None:
+    with pytest.raises(InputError, match="amending protocol"):
+        compile_document(taxtreaty.parse_file(FIX / "en_protocol.txt"))
+
+
+# -- decisions before and after ------------------------------------------------------------------
+
+
+def _treaty(base: str, *protocols: str, eif: dt.date | None = None):  # type: ignore[no-untyped-def]
+    doc = taxtreaty.parse_file(FIX / base)
+    return with_amendments(compile_document(doc), doc, [str(FIX / p) for p in protocols], eif)
+
+
+def _decide(treaty, **facts):  # type: ignore[no-untyped-def]
+    return decide_compiled(treaty, scenario_from(facts)).to_dict()
+
+
+def test_rate_lowered_from_january_after_the_protocols_entry_into_force() -> None:
+    treaty = _treaty("en_base.txt", "en_protocol.txt", eif=dt.date(2011, 6, 1))
+    facts = {"income": "dividends", "source": "GH", "residence": "CL", "beneficial_owner": True, "recipient": "individual"}
+    before = _decide(treaty, **facts, date="2011-12-31")
+    after = _decide(treaty, **facts, date="2012-01-01")
+    assert (before["status"], before["max_rate_pct"]) == ("determined", "15")
+    assert (after["status"], after["max_rate_pct"]) == ("determined", "10")
+    assert before["version"]["label"] == "original text" and before["version"]["until"] == "2011-12-31"
+    assert after["version"]["from"] == "2012-01-01" and after["version"]["instruments"][0]["source"] == "en_protocol.txt"
+    # the cap's words are the protocol's, quoted from its own text
+    protocol = taxtreaty.parse_file(FIX / "en_protocol.txt").original
+    cited = [t for t in after["trace"] if t.get("source") == "en_protocol.txt"]
+    assert cited and all(protocol[t["span"][0]:t["span"][1]] == t["quote"] for t in cited)
+    assert "10 per cent" in " ".join(t["quote"] for t in cited)
+
+
+def test_repeal_removes_an_exemption_from_its_date() -> None:
+    treaty = _treaty("en_base.txt", "en_protocol.txt", eif=dt.date(2011, 6, 1))
+    facts = {"income": "interest", "source": "GH", "residence": "CL", "beneficial_owner": True, "recipient": "government"}
+    assert _decide(treaty, **facts, date="2011-05-01")["source_taxation"] == "none"
+    after = _decide(treaty, **facts, date="2013-05-01")
+    assert (after["source_taxation"], after["max_rate_pct"]) == ("limited", "12")
+
+
+def test_inserted_article_10a_and_renumbered_article_in_the_consolidated_text() -> None:
+    treaty = _treaty("en_base.txt", "en_protocol.txt", eif=dt.date(2011, 6, 1))
+    version = treaty.timeline.versions[-1]
+    numbers = [a.number for a in version.doc.versions[0].articles]
+    assert "10a" in numbers and numbers.index("10a") == numbers.index("10") + 1
+    assert "30" in numbers and "29" not in numbers
+    assert [a.number for a in treaty.timeline.versions[0].doc.versions[0].articles][-1] == "29"
+
+
+def test_portuguese_protocol_with_a_printed_date_of_effect() -> None:
+    treaty = _treaty("pt_base.txt", "pt_protocol.txt")
+    facts = {"income": "dividends", "source": "AO", "residence": "PT", "beneficial_owner": True}
+    assert _decide(treaty, **facts, date="2014-12-31")["max_rate_pct"] == "15"
+    assert _decide(treaty, **facts, date="2015-01-01")["max_rate_pct"] == "8"
+    gov = {"income": "interest", "source": "AO", "residence": "PT", "beneficial_owner": True, "recipient": "government"}
+    assert _decide(treaty, **gov, date="2014-06-01")["source_taxation"] == "none"
+    assert _decide(treaty, **gov, date="2015-06-01")["max_rate_pct"] == "10"
+
+
+def test_spanish_protocol_substitution_insertion_and_repeal() -> None:
+    treaty = _treaty("es_base.txt", "es_protocol.txt")
+    interest = {"income": "interest", "source": "PE", "residence": "ES", "beneficial_owner": True}
+    assert _decide(treaty, **interest, date="2011-06-01")["max_rate_pct"] == "15"
+    assert _decide(treaty, **interest, date="2012-06-01")["max_rate_pct"] == "10"
+    royalties = {"income": "royalties", "source": "PE", "residence": "ES", "beneficial_owner": True, "recipient": "government"}
+    assert _decide(treaty, **royalties, date="2011-06-01")["max_rate_pct"] == "10"
+    assert _decide(treaty, **royalties, date="2012-06-01")["source_taxation"] == "none"
+    dividends = {"income": "dividends", "source": "PE", "residence": "ES", "beneficial_owner": True, "recipient": "government"}
+    assert _decide(treaty, **dividends, date="2011-06-01")["source_taxation"] == "none"
+    assert _decide(treaty, **dividends, date="2012-06-01")["max_rate_pct"] == "15"
+
+
+def test_without_a_payment_date_the_versions_are_candidates() -> None:
+    treaty = _treaty("es_base.txt", "es_protocol.txt")
+    d = _decide(treaty, income="interest", source="PE", residence="ES", beneficial_owner=True)
+    assert d["status"] == "indeterminate" and "date" in d["missing_facts"]
+    assert {c["max_rate_pct"] for c in d["candidates"]} == {"15", "10"}
+    # an income the protocol does not touch is answered as the convention's own dates say
+    same = _decide(treaty, income="other_income", source="PE", residence="ES")
+    assert not any("amended" in r for r in same["reasons"])
+    assert same["version"]["note"] == "every version of the convention gives this answer"
+
+
+def test_protocol_whose_date_of_effect_is_unknown_makes_the_changed_answer_indeterminate() -> None:
+    treaty = _treaty("en_base.txt", "en_protocol.txt")  # no entry into force given
+    facts = {"income": "dividends", "source": "GH", "residence": "CL", "beneficial_owner": True, "recipient": "individual"}
+    early = _decide(treaty, **facts, date="2010-06-01")  # before 1 January after its signature
+    assert (early["status"], early["max_rate_pct"]) == ("determined", "15")
+    late = _decide(treaty, **facts, date="2015-06-01")
+    assert late["status"] == "indeterminate"
+    assert {c["max_rate_pct"] for c in late["candidates"]} == {"15", "10"}
+    assert any("not known" in r for r in late["reasons"])
+
+
+def test_two_protocols_changing_one_paragraph_from_the_same_date_are_a_clash() -> None:
+    base = taxtreaty.parse_file(FIX / "en_base.txt")
+    one = amendment("en_protocol.txt", taxtreaty.parse_file(FIX / "en_protocol.txt"), entry_into_force=dt.date(2011, 3, 1))
+    two = amendment("en_protocol_clash.txt", taxtreaty.parse_file(FIX / "en_protocol_clash.txt"))
+    assert one.effect_from == two.effect_from == dt.date(2012, 1, 1)
+    treaty = build(compile_document(base), base, [one, two])
+    assert [c.eid for c in treaty.timeline.clashes] == ["art_10__para_2"]
+    facts = {"income": "dividends", "source": "GH", "residence": "CL", "beneficial_owner": True, "recipient": "individual"}
+    d = _decide(treaty, **facts, date="2012-06-01")
+    assert d["status"] == "indeterminate"
+    assert {t.get("source") for t in d["trace"] if t["effect"] == "clash"} == {"en_protocol.txt", "en_protocol_clash.txt"}
+    assert _decide(treaty, **facts, date="2011-06-01")["max_rate_pct"] == "15"
+    # interest is not touched by the clash
+    assert _decide(treaty, income="interest", source="GH", residence="CL", beneficial_owner=True,
+                   recipient="individual", date="2012-06-01")["status"] == "determined"
