@@ -122,6 +122,12 @@ def _read_yaml(*parts: str) -> Any:
     return raw
 
 
+def read_data_file(*parts: str) -> Any:
+    """A YAML file under taxtreaty/data, parsed; a `DataFileError` naming the file when it is not
+    YAML or holds a key YAML read as a boolean or null. The one reader of every data file."""
+    return _read_yaml(*parts)
+
+
 def _reject_non_text_keys(node: Any, name: str, where: str) -> None:
     """YAML 1.1 reads an unquoted `NO:` (Norway), `on:` or `yes:` as a boolean and `null:` / `~:`
     as None: such a key is always a typing slip in our data, never meant, and it silently loses

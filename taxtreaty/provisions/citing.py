@@ -21,14 +21,20 @@ import regex
 
 from taxtreaty import patterns, vocab
 from taxtreaty.provisions.model import Citation
-from taxtreaty.provisions.vocabulary import fold_same_length
+from taxtreaty.provisions.vocabulary import all_words, fold_same_length, word_alternation
 from taxtreaty.structure.model import Article, Document, Paragraph, Point
 from taxtreaty.text import clean
 
-#: where a sentence ends: ". " / "; " / ":" then a new line, or any line break. Not after "n.º",
-#: "Art." or a lone number ("paragraph 2. (b)" stays whole when the next word is lower case).
-_ABBREVIATION = regex.compile(r"(?:\b(?:n|nos?|nr|arts?|p|pp|i\.e|e\.g|cf|para|paras|sr|dr|ltd|co|inc)\.|n\.os?)$", regex.IGNORECASE)
+#: where a sentence ends: ". " / "; " / ":" then a new line, or any line break. Not after an
+#: abbreviation ("Art.", "n.": `abbreviations` in the phrase files) or a lone number ("paragraph 2. (b)"
+#: stays whole when the next word is lower case).
 _BOUNDARY = regex.compile(r"(?<=[.;])[\"'»”)]*\s+(?=[\p{Lu}«\"'(\d])|\n+")
+
+
+@cache
+def _abbreviation() -> regex.Pattern[str]:
+    """An abbreviation of any language with a phrase file, right at the end of a text."""
+    return regex.compile(rf"\b{word_alternation(all_words('abbreviations'))}$", regex.IGNORECASE)
 
 
 @dataclass
@@ -57,7 +63,7 @@ class Unit:
     def _split(self) -> list[tuple[int, int]]:
         out, start = [], 0
         for m in _BOUNDARY.finditer(self.text):
-            if m.group().strip() == "" and "\n" not in m.group() and _ABBREVIATION.search(self.text[max(0, m.start() - 6) : m.start()]):
+            if m.group().strip() == "" and "\n" not in m.group() and _abbreviation().search(self.text[max(0, m.start() - 6) : m.start()]):
                 continue
             end = m.start()
             if self.text[start:end].strip():

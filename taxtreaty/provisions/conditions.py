@@ -16,7 +16,7 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.vocabulary import Phrases, alternation, phrases
+from taxtreaty.provisions.vocabulary import Phrases, alternation, phrases, require_phrases
 from taxtreaty.structure import metadata
 
 
@@ -39,11 +39,12 @@ _AT_LEAST_WINDOW = 14
 
 @cache
 def _ending_with(language: str, key: str) -> regex.Pattern[str]:
-    """One of the phrases of `key` right at the end of a text (an article may follow it)."""
+    """One of the phrases of `key` right at the end of a text ("at least of", "paid after the": an "of"
+    or a determiner may follow it)."""
     ph = phrases(language)
     assert ph is not None
-    tail = r"\s*(?:of\s+|de\s+|del\s+)?$" if key == "at_least" else r"\s*(?:the\s+|el\s+|o\s+|os\s+|a\s+)?$"
-    return regex.compile(alternation(ph.raw[key]) + tail)
+    follower = ph.word_group("of_words" if key == "at_least" else "determiners")
+    return regex.compile(alternation(ph.raw[key]) + rf"\s*(?:{follower}\s+)?$")
 
 
 def is_holding_share(folded: str, rate: figures.Figure, ph: Phrases) -> bool:
@@ -52,7 +53,7 @@ def is_holding_share(folded: str, rate: figures.Figure, ph: Phrases) -> bool:
     if _ending_with(ph.code, "at_least").search(before):
         return True
     after = folded[rate.end : rate.end + _BASIS_WINDOW]
-    gross = regex.search(r"gross|brut|amount|montante|importe|monto|royalt|interest|juros|intereses|dividend", after)
+    gross = ph.find("payment_words", after)
     basis = ph.group_hits("capital_basis", after)
     return bool(basis) and (gross is None or basis[0][0] < gross.start())
 
@@ -123,7 +124,7 @@ def _government_state(language: str) -> regex.Pattern[str] | None:
         return None
     names = {vocab.fold(n) for variants in vocab.countries().values() for n in variants}
     names |= {vocab.fold(str(a)) for a in (ph.raw.get("state_adjectives") or {})}
-    state = r"(?:(?:the|o|a|os|as|el|la|los|las)\s+)?(?:" + "|".join(
+    state = rf"(?:{ph.word_group('determiners')}\s+)?(?:" + "|".join(
         regex.escape(n).replace(r"\ ", r"\s+") for n in sorted(names, key=len, reverse=True)) + r")(?![\p{L}])"
     pieces = []
     for template in templates:
@@ -162,8 +163,9 @@ def kind_hits(folded: str, ph: Phrases) -> list[tuple[int, int, str]]:
     if pattern is None or not pattern.search(folded):
         return hits
     # "a resident of the State of Estonia" is a resident, not the government
+    residents = [vocab.fold(w) for w in ph.words("resident_words")]
     extra = [(m.start(), m.end(), "government") for m in pattern.finditer(folded)
-             if "resident" not in folded[max(0, m.start() - 16) : m.start()]]
+             if not any(w in folded[max(0, m.start() - 16) : m.start()] for w in residents)]
     merged = sorted([*extra, *hits], key=lambda h: (h[0], -(h[1] - h[0])))
     kept: list[tuple[int, int, str]] = []
     for hit in merged:
@@ -203,8 +205,11 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
     return out
 
 
-#: what joins two role words that name either party ("the payer or the recipient", "o devedor ou o beneficiário")
-_EITHER_JOIN = regex.compile(r"\s*,?\s*(?:or|ou|o)\s+(?:(?:the|o|a|el|la)\s+)?")
+@cache
+def _either_join(language: str) -> regex.Pattern[str]:
+    """What joins two role words that name either party ("the payer or the recipient", "o devedor ou o beneficiário")."""
+    ph = require_phrases(language)
+    return regex.compile(rf"\s*,?\s*{ph.word_group('or_words')}\s+(?:{ph.word_group('determiners')}\s+)?")
 
 
 def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
@@ -216,7 +221,7 @@ def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[d
         return [conditions]
     roles = sorted([(m.start(), m.end(), "payer") for m in ph.finditer("payer_role", folded)]
                    + [(m.start(), m.end(), "recipient") for m in ph.finditer("recipient_role", folded)])
-    joined = any(a[2] != b[2] and _EITHER_JOIN.fullmatch(folded, a[1], b[0]) for a, b in pairwise(roles))
+    joined = any(a[2] != b[2] and _either_join(ph.code).fullmatch(folded, a[1], b[0]) for a, b in pairwise(roles))
     if not joined:
         return [conditions]
     kinds = list(dict.fromkeys(kinds))
@@ -256,8 +261,12 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     return out
 
 
-#: an income named with a kind of payment as one subject ("royalties or fees for technical services")
-_AND_OR = regex.compile(r"\s+(?:and|or|e|ou|y|o)\s+(?:(?:the|such|os|as|las|los)\s+)?$")
+@cache
+def _and_or(language: str) -> regex.Pattern[str]:
+    """An income named with a kind of payment as one subject ("royalties or fees for technical services")."""
+    ph = require_phrases(language)
+    joiners = ph.word_group("and_words", "or_words")
+    return regex.compile(rf"\s+{joiners}\s+(?:{ph.word_group('determiners')}\s+)?$")
 
 
 def subtype(folded: str, ph: Phrases) -> str | None:
@@ -269,7 +278,7 @@ def subtype(folded: str, ph: Phrases) -> str | None:
         return None
     incomes = [end for _, end, _ in ph.group_hits("incomes", folded)]
     start, _, kind = hits[0]
-    if any(end <= start and _AND_OR.fullmatch(folded, end, start) for end in incomes):
+    if any(end <= start and _and_or(ph.code).fullmatch(folded, end, start) for end in incomes):
         return None
     return kind
 

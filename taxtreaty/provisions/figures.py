@@ -16,7 +16,7 @@ from functools import cache
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.provisions.vocabulary import Phrases, alternation, require_phrases
+from taxtreaty.provisions.vocabulary import Phrases, all_words, alternation, require_phrases, word_alternation
 
 #: digits, with a decimal part ("7.5", "7,5"); not a thousands group
 DECIMAL_NUMBER = r"\d{1,3}(?:[.,]\d{1,2}(?!\d))?"
@@ -237,14 +237,23 @@ def _months_alternation() -> str:
     return "|".join(sorted((regex.escape(m) for m in vocab.all_months()), key=len, reverse=True))
 
 
+def _date_words() -> tuple[str, str, str]:
+    """The ordinal suffixes of a day ("1st"), the words between a day and its month ("day of", "de")
+    and between a month and its year ("de"), of every language with a phrase file, folded."""
+    def words(key: str) -> str:
+        return word_alternation([vocab.fold(w) for w in all_words(key)])
+    return words("ordinal_suffixes"), words("day_month_joiners"), words("month_year_joiners")
+
+
 @cache
 def _date_regexes() -> list[regex.Pattern[str]]:
     months = _months_alternation()
-    day = r"(?P<day>\d{1,2})(?:\s*\.?\s*[º°o](?![\p{L}])|st|nd|rd|th)?"
+    suffixes, day_month, month_year = _date_words()
+    day = rf"(?P<day>\d{{1,2}})(?:\s*\.?\s*[º°o](?![\p{{L}}])|{suffixes})?"
     year = r"(?P<year>\d{4})"
     return [
         # 31 December 1996, 31 de dezembro de 1996, 1.° de enero de 1997, 1st day of January, 1997
-        regex.compile(rf"(?<!\d){day}\s+(?:day\s+of\s+|de\s+|del?\s+mes\s+de\s+)?(?P<month>{months}),?\s+(?:de\s+|del?\s+)?{year}"),
+        regex.compile(rf"(?<!\d){day}\s+(?:{day_month}\s+)?(?P<month>{months}),?\s+(?:{month_year}\s+)?{year}"),
         # December 31, 1996
         regex.compile(rf"(?P<month>{months})\s+{day},?\s+{year}"),
     ]
@@ -273,7 +282,8 @@ def _reference_regex(language: str) -> regex.Pattern[str]:
     para = alternation(ph.raw["paragraph_words"], whole_word=False)
     # "7", "7.º" (folded "7.o"), "8A"; the ordinal or letter is attached to the number
     num = r"\d{1,3}(?:\.?\s?[º°o](?![\p{L}]))?(?:[a-z](?![\p{L}]))?"
-    nums = rf"{num}(?:\s*(?:,|and|e|y|or|ou|o)\s*{num})*"
+    joiners = ph.word_group("and_words", "or_words")
+    nums = rf"{num}(?:\s*(?:,|{joiners})\s*{num})*"
     return regex.compile(rf"(?P<kind>{art}|{para})\s*(?P<nums>{nums})")
 
 
@@ -293,7 +303,8 @@ def _point_reference_regex(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     words = alternation(ph.raw["point_words"], whole_word=False)
     letter = r"\(?(?P<letter>[a-z]{1,2})\)"
-    return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|and|or|e|ou|y|o)\s*\(?(?P<more>[a-z]{{1,2}})\))?")
+    joiners = ph.word_group("and_words", "or_words")
+    return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|{joiners})\s*\(?(?P<more>[a-z]{{1,2}})\))?")
 
 
 def find_point_references(text: str, ph: Phrases) -> list[str]:
@@ -309,10 +320,11 @@ def find_point_references(text: str, ph: Phrases) -> list[str]:
 @cache
 def _day_of_year_regexes() -> list[regex.Pattern[str]]:
     months = _months_alternation()
-    no_year = r"(?!,?\s*(?:de\s+|del\s+)?\d{4})"
+    suffixes, day_month, month_year = _date_words()
+    no_year = rf"(?!,?\s*(?:{month_year}\s+)?\d{{4}})"
     return [
         # "30 June", "30 de Junho", "dia 30 de junio" (no year follows: "of any calendar year")
-        regex.compile(rf"(?<![\d.])(?P<day>\d{{1,2}})(?:\s*\.?\s*[º°o](?![\p{{L}}])|st|nd|rd|th)?\s+(?:day\s+of\s+|de\s+|del\s+)?"
+        regex.compile(rf"(?<![\d.])(?P<day>\d{{1,2}})(?:\s*\.?\s*[º°o](?![\p{{L}}])|{suffixes})?\s+(?:{day_month}\s+)?"
                       rf"(?P<month>{months})(?![\p{{L}}]){no_year}"),
         # "June 30"
         regex.compile(rf"(?<![\p{{L}}])(?P<month>{months})\s+(?P<day>\d{{1,2}})(?!\d){no_year}"),

@@ -7,14 +7,23 @@ returns eIds ("art_10__para_2__point_a"; "*" for "notwithstanding any other prov
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
-from taxtreaty.provisions.vocabulary import Phrases
+from taxtreaty.provisions.vocabulary import Phrases, require_phrases
 
-#: where a "notwithstanding" reference ends: ";", ":", or a comma not followed by more numbers or items
-_REFERENCE_END = regex.compile(r"[;:]|,(?!\s*(?:\(?\d|\(?[a-z]\)|and\b|or\b|e\b|ou\b|y\b|o\b|sub|para|al[ií]nea|apartado|n\.))")
+
+@cache
+def _reference_end(language: str) -> regex.Pattern[str]:
+    """Where a "notwithstanding" reference ends: ";", ":", or a comma not followed by more numbers,
+    items, a joiner ("and", "ou") or a word that goes on listing (`reference_continuations`)."""
+    ph = require_phrases(language)
+    joiners = ph.word_group("and_words", "or_words")
+    goes_on = ph.word_group("reference_continuations")
+    return regex.compile(rf"[;:]|,(?!\s*(?:\(?\d|\(?[a-z]\)|{joiners}\b|{goes_on}))")
 
 
 def references_displaced(unit: Unit, folded: str, ph: Phrases) -> list[str]:
@@ -26,7 +35,7 @@ def references_displaced(unit: Unit, folded: str, ph: Phrases) -> list[str]:
         return []
     window = folded[m.start() : m.start() + 120]
     # the reference ends at ";" or ":", or at a comma that does not go on listing numbers or items
-    end = _REFERENCE_END.search(window)
+    end = _reference_end(ph.code).search(window)
     window = window[: end.start()] if end else window
     refs = figures.find_references(window, ph)
     arts = [n for kind, n in refs if kind == "article"]

@@ -37,8 +37,6 @@ COVERING_KEYS = (
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
 #: phrase keys that end the clause a condition opener opens (the consequence starts there)
 CONSEQUENCE_KEYS = ("charged_tax", "cap", "exempt", "exclusive", "shared")
-#: what may come right before an opener that only opens a condition at the start of a clause
-_CLAUSE_START = regex.compile(r"(?:^|[,;:(]|\b(?:that|and|but|however|que|e|y|mas|pero))\s*$")
 #: list labels and stray letters are not words of a condition: "(ii)", "a)", "aa)"
 _LABEL = regex.compile(r"^(?:[ivx]{1,4}|[a-z]{1,2})$")
 _WORD = regex.compile(r"\p{L}[\p{L}'’]*")
@@ -46,6 +44,22 @@ _WORD = regex.compile(r"\p{L}[\p{L}'’]*")
 MISSPELT_MIN_LENGTH = 6
 #: a condition clause ends at a sentence or list end
 _STOP = regex.compile(r"[;.:]")
+
+
+@cache
+def _clause_start(language: str) -> regex.Pattern[str]:
+    """What may come right before an opener that only opens a condition at the start of a clause:
+    the start, a stop or bracket, or a word of `clause_joiners` ("that", "and", "que")."""
+    joiners = require_phrases(language).word_group("clause_joiners")
+    return regex.compile(rf"(?:^|[,;:(]|\b{joiners})\s*$")
+
+
+@cache
+def _list_joiner_end(language: str) -> regex.Pattern[str]:
+    """The list joiners after the words of a condition ("...; or") and the stops around them."""
+    ph = require_phrases(language)
+    joiners = ph.word_group("and_words", "or_words")
+    return regex.compile(rf"(?:[;,:.]?\s+{joiners})?[;,:.\s]*$")
 
 
 @cache
@@ -65,7 +79,7 @@ def _adjectives(language: str) -> regex.Pattern[str] | None:
 def _openers(folded: str, ph: Phrases) -> list[tuple[int, int]]:
     found = [(m.start(), m.end()) for m in ph.finditer("condition_openers", folded)]
     for m in ph.finditer("condition_openers_at_clause_start", folded):
-        if _CLAUSE_START.search(folded[max(0, m.start() - 12) : m.start()]):
+        if _clause_start(ph.code).search(folded[max(0, m.start() - 12) : m.start()]):
             found.append((m.start(), m.end()))
     # "se" of "aplica-se" is not the conditional "se"
     found = [(a, b) for a, b in found if not (a > 0 and folded[a - 1] == "-")]
@@ -167,10 +181,10 @@ def _misspelt_plain_word(word: str, language: str) -> bool:
     return any(Levenshtein.distance(word, plain) <= 1 for plain in _plain_words(language))
 
 
-def _trim(text: str) -> str:
+def _trim(text: str, ph: Phrases) -> str:
     """The words of a condition without the list joiners around them ("...; or")."""
     text = text.strip()
-    text = regex.sub(r"(?:[;,:.]?\s+(?:and|or|e|ou|y|o))?[;,:.\s]*$", "", text).strip()
+    text = _list_joiner_end(ph.code).sub("", text).strip()
     return text.rstrip(" ,;:")
 
 
@@ -189,7 +203,7 @@ def unread_condition(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str
             ends = [c[0] for c in condition_clauses(folded, ph)[:1]] + _consequences(folded, ph)[:1]
             end = min(ends, default=len(folded))
             if uncovered_words(folded[:end], ph, names):
-                pieces.append(_trim(text[:end]))
+                pieces.append(_trim(text[:end], ph))
         pending = False
         for o_start, c_start, c_end in condition_clauses(folded, ph):
             # "if the beneficial owner is:", "provided that:": the condition goes on in the items below
@@ -197,12 +211,12 @@ def unread_condition(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str
             if not regex.search(r"\p{L}", folded[c_start:c_end]):
                 continue  # "provided that where ...": the next opener's clause holds the words
             if uncovered_words(folded[c_start:c_end], ph, names):
-                pieces.append(_trim(text[o_start:c_end]))
+                pieces.append(_trim(text[o_start:c_end], ph))
         for m in ph.finditer("unread_qualifiers", folded):
             stops = [c for c in _consequences(folded, ph) if c > m.end()]
             stop = _STOP.search(folded, m.end())
             end = min([*stops[:1], stop.start() if stop else len(folded)])
-            pieces.append(_trim(text[m.start() : end]))
+            pieces.append(_trim(text[m.start() : end], ph))
     pieces = [p for p in dict.fromkeys(pieces) if p]
     # a qualifier inside a condition already reported is not a second condition
     pieces = [p for p in pieces if not any(p != q and p in q for q in pieces)]

@@ -15,7 +15,6 @@ from importlib import resources
 from typing import Any
 
 import regex
-import yaml
 
 from taxtreaty import vocab
 from taxtreaty.vocab import DataFileError
@@ -34,6 +33,7 @@ PHRASE_KEYS = (
     "state_lead", "exception_lead", "number_joiners",
     "condition_openers", "condition_openers_at_clause_start", "condition_words", "holding_below", "relief_reduction",
     "termination_notice", "termination_effect", "unread_qualifiers", "point_words", "after_year_end", "before_year_end", "charged_tax",
+    "payment_words",
 )
 #: phrase keys a language may leave out (its extractor then reads nothing they would find):
 #: "shall_not_apply" ("O disposto na alínea a) do n.º 2 não é aplicável quando ..."); "source_place": the State
@@ -42,16 +42,24 @@ PHRASE_KEYS = (
 #: "zero_rate": a rate of 0 in one word, without "per cent" ("(a) nil if ...")
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate")
 #: keys holding a map of {category: [phrases]}
-GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes")
+GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases")
 #: keys holding a map of {phrase: value}
 VALUE_KEYS = ("number_words", "units", "currencies")
 #: "government_state" holds templates with a "{state}" slot; "state_adjectives" maps an adjective to an ISO code
 OTHER_KEYS = ("code", "number_multipliers", "government_state", "state_adjectives")
+#: keys holding the small words code joins its own patterns with ("and", "or", "the", "of", ...): matched
+#: literally (blanks: any run of blanks), never as phrases; a language that has none lists none (`[]`)
+WORD_KEYS = (
+    "and_words", "or_words", "determiners", "of_words", "name_leads", "place_leads", "resident_words",
+    "reference_continuations", "clause_joiners", "abbreviations", "day_nouns", "day_month_joiners",
+    "month_year_joiners", "ordinal_suffixes",
+)
 
 #: keys whose phrases are word stems ("tributad" for "tributados", "tributadas")
 STEM_KEYS = frozenset({
     "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
     "relief_progression", "relief_credit", "subtypes", "exempt", "notification", "termination_notice", "unread_qualifiers",
+    "payment_words", "rate_bases",
 })
 
 #: "..." in a phrase: a short gap inside one sentence
@@ -101,6 +109,15 @@ def alternation(phrases: list[str], *, whole_word: bool = True) -> str:
     return "(?:" + "|".join(phrase_regex(p) + (end if whole_word and p[-1:].isalnum() else "") for p in ordered) + ")"
 
 
+def word_alternation(words: list[str] | tuple[str, ...]) -> str:
+    """Words of a `WORD_KEYS` list as one regex group, longest first, blanks as any run of blanks;
+    a group that never matches when the list is empty."""
+    if not words:
+        return "(?!)"
+    ordered = sorted(set(words), key=lambda w: (-len(w), w))
+    return "(?:" + "|".join(r"\s+".join(regex.escape(part) for part in w.split()) for w in ordered) + ")"
+
+
 @dataclass(frozen=True)
 class Phrases:
     """The compiled vocabulary of one language."""
@@ -124,6 +141,14 @@ class Phrases:
     def has(self, key: str, text: str) -> bool:
         return self.patterns[key].search(text) is not None
 
+    def words(self, key: str) -> tuple[str, ...]:
+        """The words of one of `WORD_KEYS`, as the file writes them."""
+        return tuple(self.raw[key])
+
+    def word_group(self, *keys: str) -> str:
+        """The folded words of some of `WORD_KEYS` as one regex group (`word_alternation`)."""
+        return _word_group(self.code, keys)
+
     def group_hits(self, key: str, text: str) -> list[tuple[int, int, str]]:
         """(start, end, category) of every phrase of a grouped key, longest phrases first at a spot."""
         hits: list[tuple[int, int, str]] = []
@@ -141,15 +166,14 @@ class Phrases:
 
 
 def _load(code: str) -> dict[str, Any]:
-    path = resources.files("taxtreaty.data").joinpath(DATA_FOLDER, f"{code}.yaml")
     name = f"{DATA_FOLDER}/{code}.yaml"
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        raw = vocab.read_data_file(DATA_FOLDER, f"{code}.yaml")
+    except OSError as exc:
         raise DataFileError(f"{name}: {exc}") from exc
     if not isinstance(raw, dict):
         raise DataFileError(f"{name}: expected a mapping")
-    known = set(PHRASE_KEYS) | set(GROUP_KEYS) | set(VALUE_KEYS) | set(OTHER_KEYS)
+    known = set(PHRASE_KEYS) | set(GROUP_KEYS) | set(VALUE_KEYS) | set(OTHER_KEYS) | set(WORD_KEYS)
     unknown = set(raw) - known - set(OPTIONAL_PHRASE_KEYS)
     if unknown:
         raise DataFileError(f"{name}: unknown keys {sorted(unknown)}")
@@ -159,6 +183,9 @@ def _load(code: str) -> dict[str, Any]:
     for key in (*PHRASE_KEYS, *(k for k in OPTIONAL_PHRASE_KEYS if k in raw)):
         if not isinstance(raw[key], list) or not all(isinstance(p, str) and p.strip() for p in raw[key]):
             raise DataFileError(f"{name}: {key} must be a list of non-empty strings (quote them)")
+    for key in WORD_KEYS:
+        if not isinstance(raw[key], list) or not all(isinstance(w, str) and w.strip() for w in raw[key]):
+            raise DataFileError(f"{name}: {key} must be a list of non-empty strings, or [] (quote them)")
     for key in GROUP_KEYS:
         if not isinstance(raw[key], dict) or not all(isinstance(v, list) for v in raw[key].values()):
             raise DataFileError(f"{name}: {key} must map a category to a list of phrases")
@@ -196,6 +223,19 @@ def phrases(code: str) -> Phrases | None:
         currencies={vocab.fold(str(k)): str(v) for k, v in raw["currencies"].items()},
         multipliers=frozenset(vocab.fold(w) for w in raw["number_multipliers"]),
     )
+
+
+@cache
+def _word_group(code: str, keys: tuple[str, ...]) -> str:
+    ph = require_phrases(code)
+    return word_alternation([vocab.fold(w) for key in keys for w in ph.words(key)])
+
+
+def all_words(key: str) -> tuple[str, ...]:
+    """One of `WORD_KEYS` over every language with a phrase file, longest first: for the readers
+    that do not know the language of their text (dates, sentence ends)."""
+    words = {w for code in available_languages() for w in require_phrases(code).words(key)}
+    return tuple(sorted(words, key=lambda w: (-len(w), w)))
 
 
 def require_phrases(code: str) -> Phrases:

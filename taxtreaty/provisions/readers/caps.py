@@ -92,20 +92,21 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
         # limit are broken, but the clause that announces one is there; never read it as no limit
         cap_units = [u for u in units if ph.has("charged_tax", u.folded)]
     damage = reading.damaged(units[0].language, paragraph.eid)
-    if cap_units and found and _list_continues(units):
+    if cap_units and found and _list_continues(units, ph):
         damage = [*damage, "list_items_missing"]
     if cap_units and (not found or "list_items_missing" in damage):
         _unknown_cap(reading, out, cap_units[0], ph, found, damage)
     return out
 
 
-def _list_continues(units: list[Unit]) -> bool:
+def _list_continues(units: list[Unit], ph: Phrases) -> bool:
     """The last item of a list ends as if another followed ("...;", "...; or") and none does."""
     points = [u for u in units if u.role == "point"]
     if not points:
         return False
     last = points[-1].text.rstrip()
-    return bool(regex.search(r"(?:[;,]|[;,]\s*(?:and|or|e|ou|y|o))$", last))
+    joiners = ph.word_group("and_words", "or_words")
+    return bool(regex.search(rf"(?:[;,]|[;,]\s*{joiners})$", last))
 
 
 def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
@@ -135,7 +136,7 @@ def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
             conditions.pop("otherwise", None)
         out.add(
             unit, "withholding_cap", reading.cite(unit, s_start + seg_start, s_start + seg_end),
-            rate_pct=cond.as_decimal(rate.value), conditions=conditions, values=base_of(sentence, rate),
+            rate_pct=cond.as_decimal(rate.value), conditions=conditions, values=base_of(sentence, rate, ph),
             state=conditions.get("source_state"), clause=sentence,
         )
 
@@ -156,7 +157,7 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         conditions = cond.merge(base, own)
         cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
         out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=conditions,
-                values=base_of(sentence, rate), state=conditions.get("source_state"))
+                values=base_of(sentence, rate, ph), state=conditions.get("source_state"))
 
 
 def _unknown_cap(reading: Reading, out: Emitted, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:
@@ -198,12 +199,11 @@ def missing_caps(reading: Reading, version: Version, article: Article, found: li
     return out
 
 
-def base_of(sentence: str, rate: figures.Figure) -> dict[str, Any]:
+def base_of(sentence: str, rate: figures.Figure, ph: Phrases) -> dict[str, Any]:
     """What the rate applies to: the gross amount (the Model's wording) or another base the text defines
-    ("10 per cent of the adjusted amount of the royalties")."""
+    ("10 per cent of the adjusted amount of the royalties"): the first of `rate_bases` named after it."""
     after = sentence[rate.end : rate.end + 40]
-    if regex.search(r"gross|brut", after):
-        return {"base": "gross_amount"}
-    if regex.search(r"adjusted|ajustad", after):
-        return {"base": "adjusted_amount"}
+    for base, pattern in ph.groups["rate_bases"].items():
+        if pattern.search(after):
+            return {"base": base}
     return {}

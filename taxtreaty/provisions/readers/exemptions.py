@@ -9,17 +9,19 @@ State's (`exempt_in_host`), with the period or sum it is bounded by.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import regex
 
+from taxtreaty import vocab
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.readers.thresholds import figure_values
 from taxtreaty.provisions.reading import CAP_TOPICS, HOST_EXEMPTION_TOPICS, Emitted, Reading, cite_label
-from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 
 
 def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
@@ -51,7 +53,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             elif not set(conditions) - {"beneficial_owner", "source_state", "residence_state"}:
                 # "(c) any other institution as may be agreed upon ... between the competent authorities": an
                 # item of the list of who is exempt that names no one the extractor reads is not everyone
-                words = regex.sub(r"[;,.]?\s+(?:or|and|ou|e|o|y)$", "", " ".join(unit.text.split()).rstrip(";,. "))
+                words = _joiner_end(ph.code).sub("", " ".join(unit.text.split()).rstrip(";,. "))
                 conditions["unread_condition"] = words.rstrip(";,. ")
             if reading.cut_after(unit):
                 reading.warnings.append({
@@ -86,6 +88,12 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
     return out
 
 
+@cache
+def _joiner_end(language: str) -> regex.Pattern[str]:
+    """A list joiner ending an item ("...; or"), with the stop before it."""
+    return regex.compile(rf"[;,.]?\s+{require_phrases(language).word_group('and_words', 'or_words')}$")
+
+
 def _is_source_exemption(unit: Unit, sentence: str, ph: Phrases) -> bool:
     """An exemption in an income article (not "exempt income" in a definition)."""
     return unit.article.topic in CAP_TOPICS or ph.has("notwithstanding", sentence)
@@ -94,8 +102,8 @@ def _is_source_exemption(unit: Unit, sentence: str, ph: Phrases) -> bool:
 def _institution_names(unit: Unit, ph: Phrases) -> list[str]:
     """"ii) Ao Banco Popular da China (the People's Bank of China);" -> the name as printed."""
     text = " ".join(unit.text.split()).rstrip(";,.").strip()
-    text = regex.sub(r"[;,]?\s+(?:or|and|ou|e|o|y)$", "", text).rstrip(";,.")
-    m = regex.match(r"^(?i:to\s+the|to|the|ao|à|a|al|a\s+la|os|as|o|el|la)\s+(?=\p{Lu})", text)
+    text = _joiner_end(ph.code).sub("", text).rstrip(";,.")
+    m = regex.match(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})", text)
     name = text[m.end():] if m else text
     capitalised = sum(1 for w in name.split() if w[:1].isupper())
     kinds = {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))}
@@ -121,7 +129,7 @@ def _place_states(reading: Reading, unit: Unit, conditions: dict[str, Any], role
     if own_role is not None:
         key = "source_state" if own_role == "payer" else "residence_state"
     # "the Central Bank of Kenya or the Bank of England": a place that is no State we know may be the other party
-    places = regex.findall(r"\bof\s+(?:the\s+)?(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)*)", unit.text)
+    places = regex.findall(rf"\b{ph.word_group('place_leads')}\s+(\p{{Lu}}\p{{L}}+(?:\s+\p{{Lu}}\p{{L}}+)*)", unit.text)
     if any(not states_named(place) and not ph.has("condition_words", fold_same_length(place)) for place in places):
         return
     named = [c for c in states_named(unit.text) if not reading.parties or c in reading.parties]

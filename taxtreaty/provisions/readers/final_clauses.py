@@ -15,7 +15,7 @@ from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, number
-from taxtreaty.provisions.vocabulary import Phrases
+from taxtreaty.provisions.vocabulary import Phrases, all_words, word_alternation
 
 
 def read_time_limits(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
@@ -152,8 +152,10 @@ def read_prevailing_language(reading: Reading) -> Provision | None:
 
 @cache
 def _ordinal_day_regex() -> regex.Pattern[str]:
+    """"the thirtieth day", "trigésimo dia": an ordinal day word (language files) and a `day_nouns` word."""
     words = "|".join(regex.escape(w) for w in sorted(vocab.all_day_words(), key=len, reverse=True))
-    return regex.compile(rf"(?<![\p{{L}}])(?P<n>{words})\s+(?:day|dia|día)(?![\p{{L}}])")
+    days = word_alternation([vocab.fold(w) for w in all_words("day_nouns")])
+    return regex.compile(rf"(?<![\p{{L}}])(?P<n>{words})\s+{days}(?![\p{{L}}])")
 
 
 def _ordinal_day(text: str) -> int | None:
@@ -176,7 +178,7 @@ def _notice_values(sentence: str, ph: Phrases) -> dict[str, Any]:
     day = figures.find_day_of_year(sentence)
     ordinal = _ordinal_day_regex().search(sentence)
     if day is None and ordinal is not None:  # "on or before the thirtieth day of June"
-        month = regex.match(r"\s*(?:of|de|del)\s+(\p{L}+)", sentence[ordinal.end() : ordinal.end() + 20])
+        month = regex.match(rf"\s*{ph.word_group('of_words')}\s+(\p{{L}}+)", sentence[ordinal.end() : ordinal.end() + 20])
         if month is not None and month.group(1) in vocab.all_months():
             day = (vocab.all_months()[month.group(1)], vocab.all_day_words()[ordinal.group("n")])
     if day is not None:
