@@ -19,6 +19,7 @@ from taxtreaty.provisions import figures
 from taxtreaty.provisions.conditions import as_decimal
 from taxtreaty.provisions.model import Citation, Divergence, ProvisionSet
 from taxtreaty.provisions.vocabulary import fold_same_length, phrases
+from taxtreaty.structure import eids
 
 if TYPE_CHECKING:
     from taxtreaty.provisions.citing import SourceText
@@ -104,7 +105,7 @@ def _completeness(result: ProvisionSet, lang_a: str, lang_b: str, prevailing: st
     for p in result.provisions:
         if p.cite.language not in (lang_a, lang_b):
             continue
-        paragraph_eid = "__".join(part for part in p.cite.eid.split("__") if not part.startswith("point_"))
+        paragraph_eid = eids.without_points(p.cite.eid)
         by_key.setdefault((paragraph_eid, p.topic, p.kind), {}).setdefault(p.cite.language, []).append(p)
     for (eid, topic, kind), langs in sorted(by_key.items()):
         if len(langs) < 2:

@@ -29,6 +29,7 @@ from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.references import references_displaced, switched_off
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
+from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document, Version
 
 
@@ -56,7 +57,7 @@ def disapplied_rates(reading: Reading, version: Version, article: Article, ph: P
                 for p in found:
                     if p.kind in ("withholding_cap", "exemption") and p.status == "determined" \
                             and "unread_condition" not in p.conditions and p.cite.eid != unit.eid \
-                            and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets):
+                            and any(eids.within(p.cite.eid, t) for t in targets):
                         p.conditions = {**p.conditions, "unread_condition": words}
 
 
@@ -77,7 +78,7 @@ def dated_caps(reading: Reading, version: Version, article: Article, ph: Phrases
             continue
         for p in found:
             if (p.kind in ("withholding_cap", "exemption") and p.status == "determined"
-                    and (p.cite.eid == paragraph.eid or p.cite.eid.startswith(paragraph.eid + "__"))
+                    and eids.within(p.cite.eid, paragraph.eid)
                     and not {"paid_after", "paid_from", "paid_until"} & set(p.conditions)):
                 p.conditions = {**p.conditions, **dates}
 
@@ -97,7 +98,7 @@ def applies_instead(reading: Reading, version: Version, article: Article, ph: Ph
                 applies = ph.find("shall_apply", sentence)
                 if applies is None or figures.find_rates(sentence, ph):
                     continue
-                displaced = [e for e in references_displaced(unit, sentence, ph) if "__point_" in e]
+                displaced = [e for e in references_displaced(unit, sentence, ph) if eids.has_point(e)]
                 if not displaced:
                     continue
                 # "the provisions of sub-paragraph (b) shall apply" / "se aplicará lo dispuesto en el apartado b)"
@@ -106,12 +107,12 @@ def applies_instead(reading: Reading, version: Version, article: Article, ph: Ph
                 applied = after[:1] or before_words[-1:]
                 if not applied:
                     continue
-                target = f"{displaced[0].rsplit('__point_', 1)[0]}__point_{applied[0]}"
+                target = eids.point(eids.parent(displaced[0]) or displaced[0], applied[0])
                 if target in displaced:
                     continue
                 for p in found:
                     if p.kind in ("withholding_cap", "exemption") and (
-                            p.cite.eid == target or p.cite.eid.startswith(target + "__")):
+                            eids.within(p.cite.eid, target)):
                         p.overrides = list(dict.fromkeys([*p.overrides, *displaced]))
 
 
@@ -132,7 +133,7 @@ def undistinguished_caps(provisions: list[Provision]) -> None:
     caps: dict[tuple[str, str, str], list[Provision]] = defaultdict(list)
     for p in provisions:
         if p.kind == "withholding_cap" and p.status == "determined" and p.rate_pct is not None:
-            caps[(p.cite.language, p.cite.eid.split("__")[0], p.topic)].append(p)
+            caps[(p.cite.language, eids.article_of(p.cite.eid), p.topic)].append(p)
     for group in caps.values():
         for low in group:
             if low.conditions.get("otherwise") or "unread_condition" in low.conditions:
@@ -171,7 +172,7 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                 for words, targets in pieces:
                     for p in provisions:
                         if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
-                                and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets)):
+                                and any(eids.within(p.cite.eid, t) for t in targets)):
                             known = p.conditions.get("unread_condition")
                             if known is None or words not in known:
                                 p.conditions["unread_condition"] = f"{known} … {words}" if known else words
@@ -189,10 +190,10 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) ->
     paragraphs = [n for kind, n in refs if kind == "paragraph"]
     if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
         return []
-    base = f"art_{articles[0]}__para_{paragraphs[0]}"
+    base = eids.paragraph(eids.article(articles[0]), paragraphs[0])
     letters = figures.find_point_references(folded[:200], ph)
     if letters:
-        return [f"{base}__point_{letter}" for letter in letters]
+        return [eids.point(base, letter) for letter in letters]
     switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)
     return [base] if switched_off else []
 

@@ -19,6 +19,7 @@ from taxtreaty.provisions.model import Citation, Provision
 from taxtreaty.provisions.references import references_displaced
 from taxtreaty.provisions.unread import unread_condition
 from taxtreaty.provisions.vocabulary import fold_same_length, phrases
+from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document
 
 #: articles whose rates are withholding caps
@@ -47,10 +48,8 @@ DAMAGE_CODES = ("list_items_missing", "paragraphs_missing", "text_truncated", "a
 
 def cite_label(article: Article, eid: str) -> str:
     """"art_10__para_2__point_a" -> "article 10(2)(a)"."""
-    parts = eid.split("__")
     label = f"article {article.number}"
-    for part in parts[1:]:
-        kind, _, num = part.partition("_")
+    for kind, num in eids.components(eid)[1:]:
         label += f"({num})" if kind in ("para", "point") and not num.startswith("nn") else ""
     return label
 
@@ -86,7 +85,7 @@ class Reading:
         """Damage warnings on this node or any node inside it."""
         out = []
         for (lang, weid), codes in self._damage.items():
-            if lang == language and (weid == eid or weid.startswith(eid + "__")):
+            if lang == language and eids.within(weid, eid):
                 out += codes
         return out
 

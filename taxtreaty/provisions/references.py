@@ -14,6 +14,7 @@ import regex
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.vocabulary import Phrases, require_phrases
+from taxtreaty.structure import eids
 
 
 @cache
@@ -39,15 +40,15 @@ def references_displaced(unit: Unit, folded: str, ph: Phrases) -> list[str]:
     window = window[: end.start()] if end else window
     refs = figures.find_references(window, ph)
     arts = [n for kind, n in refs if kind == "article"]
-    article = f"art_{arts[0]}" if arts else unit.article.eid
+    article = eids.article(arts[0]) if arts else unit.article.eid
     paragraphs = [n for kind, n in refs if kind == "paragraph"]
     points = figures.find_point_references(window, ph)
     if points:
         para = paragraphs[0] if paragraphs else paragraph_holding(unit, points[0])
         if para is None:
             return []
-        return [f"{article}__para_{para}__point_{p}" for p in points]
-    return [f"{article}__para_{n}" for n in paragraphs]
+        return [eids.point(eids.paragraph(article, para), p) for p in points]
+    return [eids.paragraph(article, n) for n in paragraphs]
 
 
 def paragraph_holding(unit: Unit, letter: str) -> str | None:
@@ -56,7 +57,7 @@ def paragraph_holding(unit: Unit, letter: str) -> str | None:
     paragraphs = unit.article.paragraphs
     here = next((i for i, p in enumerate(paragraphs) if p is unit.paragraph), len(paragraphs) - 1)
     for paragraph in [paragraphs[here], *reversed(paragraphs[:here])]:
-        if any(p.eid.endswith(f"__point_{letter}") for p in paragraph.points):
+        if any(eids.components(p.eid)[-1] == (eids.ALIASES["point"], letter) for p in paragraph.points):
             return paragraph.number
     return None
 
@@ -72,11 +73,11 @@ def switched_off(unit: Unit, folded: str, ph: Phrases) -> list[str]:
     if points and len(paragraphs) > 1:
         # "subparagraph a) of paragraph 2 and subparagraph a) of paragraph 3": the items of each (a
         # name that matches no item switches nothing off)
-        return [f"{unit.article.eid}__para_{n}__point_{p}" for n in paragraphs for p in points]
+        return [eids.point(eids.paragraph(unit.article.eid, n), p) for n in paragraphs for p in points]
     if points:
         para = paragraphs[0] if paragraphs else paragraph_holding(unit, points[0])
-        return [f"{unit.article.eid}__para_{para}__point_{p}" for p in points] if para else []
-    return [f"{unit.article.eid}__para_{n}" for n in paragraphs]
+        return [eids.point(eids.paragraph(unit.article.eid, para), p) for p in points] if para else []
+    return [eids.paragraph(unit.article.eid, n) for n in paragraphs]
 
 
 def overrides_named(unit: Unit, sentence: str, ph: Phrases) -> list[str]:
@@ -92,5 +93,5 @@ def overrides_named(unit: Unit, sentence: str, ph: Phrases) -> list[str]:
     refs = figures.find_references(sentence[m.start() : m.start() + 90], ph)
     article = unit.article.eid
     arts = [n for kind, n in refs if kind == "article"]
-    owner = f"art_{arts[0]}" if arts else article
-    return [f"{owner}__para_{n}" for kind, n in refs if kind == "paragraph"]
+    owner = eids.article(arts[0]) if arts else article
+    return [eids.paragraph(owner, n) for kind, n in refs if kind == "paragraph"]

@@ -19,6 +19,7 @@ from typing import Any
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.rules.conditions import Condition, compile_conditions
 from taxtreaty.rules.decision import Cite
+from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document
 
 #: parser warnings that mean words of a paragraph are not in the source
@@ -155,12 +156,11 @@ class CompiledTreaty:
 
 def paragraph_of(eid: str) -> str:
     """'art_10__para_3__point_a' -> 'art_10__para_3' (an article eid is returned as is)."""
-    parts = eid.split("__")
-    return "__".join(parts[:2]) if len(parts) > 1 else eid
+    return eids.paragraph_of(eid)
 
 
 def article_of(eid: str) -> str:
-    return eid.split("__")[0]
+    return eids.article_of(eid)
 
 
 def _cite(provision: Provision) -> Cite:

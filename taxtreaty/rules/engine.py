@@ -26,6 +26,7 @@ from taxtreaty.rules.conditions import Condition
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.scenario import Scenario
 from taxtreaty.rules.tables import tables
+from taxtreaty.structure import eids
 
 _ALLOCATION_OUTCOME = {
     # allocation -> (source taxation, residence taxation, assumption the outcome rests on)
@@ -82,7 +83,7 @@ def _displaces(rule: Rule, other: Rule) -> bool:
     """`rule` names `other`'s paragraph or item among those it overrides ("*" is any provision of
     the convention, which is not a displacement of one cap by another)."""
     eid = other.cite.eid
-    return any(eid == o or eid.startswith(o + "__") for o in rule.overrides if o != "*")
+    return any(eids.within(eid, o) for o in rule.overrides if o != "*")
 
 
 def _otherwise_after_siblings(evaluated: list[tuple[Rule, _Check]]) -> None:
@@ -641,7 +642,7 @@ def _relief(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> N
         }
         return
     method = _method(rule)
-    decision.relief = {"method": method, "article": article_of(rule.cite.eid).removeprefix("art_"), "eid": rule.cite.eid,
+    decision.relief = {"method": method, "article": eids.article_number(rule.cite.eid), "eid": rule.cite.eid,
                        "language": rule.cite.language, "quote": rule.cite.quote}
     progression = next((r for r in (*own, *general) if "progression" in _method(r)), None)
     if progression is not None and progression is not rule:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from taxtreaty.structure import eids
 from taxtreaty.structure.instrument import Instrument
 
 Span = tuple[int, int]
@@ -96,7 +97,7 @@ class Version(Node):
         """The article numbered `number` as printed ("10", "IV"), or by its eId's number ("4" finds
         a roman "IV", whose eId is `art_4`)."""
         found = next((a for a in self.articles if a.number == number), None)
-        return found or next((a for a in self.articles if a.eid == f"art_{number}"), None)
+        return found or next((a for a in self.articles if a.eid == eids.article(number)), None)
 
     def by_topic(self, topic: str) -> list[Article]:
         return [a for a in self.articles if a.topic == topic]

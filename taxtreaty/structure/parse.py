@@ -18,7 +18,7 @@ from taxtreaty.structure import eids, metadata
 from taxtreaty.structure.builder import MAX_POINT_DEPTH, VersionBuilder
 from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
-from taxtreaty.structure.model import Document, Source, Version, Warning
+from taxtreaty.structure.model import Document, Source, Version, Warning, iter_nodes
 from taxtreaty.structure.prepass import contents_table, number_style
 from taxtreaty.structure.versions import version_segments
 from taxtreaty.text import InputError, check_lines, clean, decode_bytes
@@ -71,7 +71,10 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
         ))
     if not any(v.articles for v in versions):
         raise NoArticlesError("no articles found: the text does not look like a tax convention")
-    eids.dedupe(versions, warnings)
+    for version in versions:
+        for old, new in eids.make_unique(iter_nodes(version)):
+            warnings.append(Warning(code="duplicate_eid", eid=new, language=version.language,
+                                    message=f"{old} occurs more than once; this one is {new}"))
     doc = Document(
         source=Source(path=path, sha256=hashlib.sha256(raw).hexdigest(), bytes=len(raw), encoding=encoding),
         versions=versions,

@@ -18,6 +18,7 @@ from taxtreaty.interfaces.http.backend import Backend, NotFound, Unavailable, pr
 from taxtreaty.interfaces.http.models import Scenario
 from taxtreaty.interfaces.http.problems import ApiProblem
 from taxtreaty.structure import Document
+from taxtreaty.structure.eids import within
 from taxtreaty.structure.model import Article, Paragraph, Point
 from taxtreaty.text import InputError
 
@@ -88,7 +89,7 @@ def article_out(backend: Backend, treaty_id: str, number: str, lang: str | None)
     docs = backend.documents(treaty_id)
     doc, language, article, languages = find_article(docs, number, lang)
     eids = {article.eid} | {p.eid for p in article.paragraphs}
-    notes = [_warning(w) for w in doc.warnings if w.language == language and (w.eid in eids or (w.eid or "").startswith(article.eid + "__"))]
+    notes = [_warning(w) for w in doc.warnings if w.language == language and (w.eid in eids or within(w.eid or "", article.eid))]
     return {
         "treaty": treaty_id, "language": language, "languages": languages, "eid": article.eid,
         "number": article.number, "heading": article.heading, "topic": article.topic,
