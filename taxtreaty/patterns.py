@@ -18,13 +18,26 @@ from taxtreaty import vocab
 
 #: optional markdown heading prefix ("### Article  10")
 MD_PREFIX = r"(?:\#{1,6}[^\S\n]*)?"
-#: an article number as printed: "10", "8A", "8 A", "10 bis"; OCR prints a leading "1" as "l" or
-#: "I" ("Artículo l0", "ARTICLE I2": `numbers.clean_article_number` reads them as 10 and 12)
-ARTICLE_NUMBER = r"(?P<num>(?:[lI](?=\d))?\d{1,3}(?:[ ]?[A-Z](?![\p{L}\d])|[ ]?(?:bis|ter|quater)\b)?)"
-#: an article number in roman numerals, as US-style treaties print them ("ARTICLE IV", "Article II");
-#: read only when the whole document numbers its articles that way (`structure.parse`); "X bis"
-#: is the article inserted after X
-ROMAN_ARTICLE_NUMBER = r"(?P<roman>[IVXLC]{1,7})(?:[ ]?(?P<roman_suffix>bis|ter|quater))?(?![\p{L}\d])\.?"
+
+
+def _inserted_suffixes() -> str:
+    """The suffixes of an article inserted later ("bis", "ter"), from the languages' `inserted_suffixes`."""
+    return _alternation(vocab.all_words("inserted_suffixes")) or "(?!)"
+
+
+def article_number() -> str:
+    """An article number as printed: "10", "8A", "8 A", "10 bis"; OCR prints a leading "1" as "l"
+    or "I" ("Artículo l0", "ARTICLE I2": `numbers.clean_article_number` reads them as 10 and 12)."""
+    return rf"(?P<num>(?:[lI](?=\d))?\d{{1,3}}(?:[ ]?[A-Z](?![\p{{L}}\d])|[ ]?(?:{_inserted_suffixes()})\b)?)"
+
+
+def roman_article_number() -> str:
+    """An article number in roman numerals, as US-style treaties print them ("ARTICLE IV",
+    "Article II"); read only when the whole document numbers its articles that way
+    (`structure.prepass`); "X bis" is the article inserted after X."""
+    return rf"(?P<roman>[IVXLC]{{1,7}})(?:[ ]?(?P<roman_suffix>{_inserted_suffixes()}))?(?![\p{{L}}\d])\.?"
+
+
 #: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit
 DAMAGED_NUMBER = r"(?P<damaged>[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
 #: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."
@@ -59,10 +72,11 @@ def article_heading() -> regex.Pattern[str]:
     """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`, `ARTICLE IV`,
     `ARTIGO DÉCIMO PRIMEIRO`."""
     words = _alternation(vocab.all_words("article_words"))
-    fuzzy_words = r"(?:artigo|article|art[íi]culo|artikel){e<=1}"
+    # the article word as OCR damages it: one error, any case
+    fuzzy_words = rf"(?:{_alternation(vocab.all_words('ocr_article_words')) or '(?!)'}){{e<=1}}"
     return regex.compile(
         rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
-        rf"(?:{ARTICLE_NUMBER}{ORDINAL}{INSERTED_SUFFIX}|{ROMAN_ARTICLE_NUMBER}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
+        rf"(?:{article_number()}{ORDINAL}{INSERTED_SUFFIX}|{roman_article_number()}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
         rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,
     )
@@ -101,8 +115,8 @@ def protocol_heading() -> regex.Pattern[str]:
 @cache
 def convention_title() -> regex.Pattern[str]:
     """The title line that opens a language version: "CONVENÇÃO ENTRE ...", "Convention between ..."."""
-    words = r"convention|agreement|conven[çc][ãa]o|acordo|convenio|acuerdo|overeenkomst|verdrag"
-    between = r"between|entre|tussen"
+    words = vocab.accent_insensitive_alternation(vocab.all_words("convention_words"))
+    between = vocab.accent_insensitive_alternation(vocab.all_words("between_words"))
     return regex.compile(rf"^{MD_PREFIX}(?i:(?:{words})[^\S\n]+(?:{between}))\b")
 
 

@@ -1,8 +1,10 @@
 """Load the per-language vocabularies and reference tables from ``taxtreaty/data``.
 
 Everything that differs between Portuguese, English and Spanish (heading words, month names,
-stop words, topic headings) lives in YAML files; code reads it through this module only, so a
-new language is a new data file, not new code.
+stop words, topic headings, the small words of dates and signatures) lives in YAML files; code
+reads it through this module only, so a new language is a new data file, not new code. Every
+file is checked here: an unknown key, a key YAML read as a boolean or a value of the wrong type
+is refused with the file's name.
 """
 
 from __future__ import annotations
@@ -20,11 +22,17 @@ import yaml
 DATA_PACKAGE = "taxtreaty.data"
 _LANGUAGE_KEYS = {
     "code", "name", "supported", "stopwords", "article_words", "chapter_words", "protocol_words",
-    "convention_title_words", "months", "signature_lead", "language_names", "prevail_words",
+    "convention_words", "between_words", "months", "signature_lead", "language_names", "prevail_words",
     "testimonium", "day_words",
 }
+#: word lists a language file may leave out (each a list of text)
+_OPTIONAL_WORD_LISTS = (
+    "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
+    "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
+    "place_joiners",
+)
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "weekdays", "text_words", "ordinal_words", "prevail_over_words"}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", *_OPTIONAL_WORD_LISTS}
 
 
 class DataFileError(ValueError):
@@ -40,7 +48,9 @@ class Language:
     article_words: tuple[str, ...]
     chapter_words: tuple[str, ...]
     protocol_words: tuple[str, ...]
-    convention_title_words: tuple[str, ...]
+    #: the words a convention's title opens with ("Convention", "Convenção"), then one of `between_words`
+    convention_words: tuple[str, ...]
+    between_words: tuple[str, ...]
     months: dict[str, int]
     signature_lead: tuple[str, ...]
     language_names: dict[str, str]
@@ -58,6 +68,22 @@ class Language:
     #: "shall prevail over the Portuguese text": the language named after these words is the one
     #: that does not prevail
     prevail_over_words: tuple[str, ...] = ()
+    #: the word "article" in lower case, as OCR may damage it: found in any case with one error
+    ocr_article_words: tuple[str, ...] = ()
+    #: the suffix of an article inserted later ("10 bis", "Xter")
+    inserted_suffixes: tuple[str, ...] = ()
+    #: what follows a day's number in a date ("25th day of September"), words only
+    day_suffixes: tuple[str, ...] = ()
+    #: a date's words between the day and the month or the year ("27 dias do mês de Setembro de 2011",
+    #: "25th day of September", "5 del mes de marzo del 2000")
+    date_days_of_month: tuple[str, ...] = ()
+    date_month_lead: tuple[str, ...] = ()
+    date_year_lead: tuple[str, ...] = ()
+    #: a signature's words between its lead and the place ("Done in duplicate at", "Hecho en la Ciudad")
+    signature_duplicate: tuple[str, ...] = ()
+    place_articles: tuple[str, ...] = ()
+    #: the small words inside a place's name ("Rio de Janeiro", "Cidade da Praia")
+    place_joiners: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -105,6 +131,16 @@ def accent_insensitive_alternation(words: Iterable[str]) -> str:
     """`accent_insensitive` over several words, longest first, duplicates once."""
     folded = sorted({fold(w) for w in words}, key=lambda w: (-len(w), w))
     return "|".join(accent_insensitive(w) for w in folded)
+
+
+def phrase_alternation(phrases: Iterable[str], *, accents: bool = False) -> str:
+    """A regex alternation of phrases, longest first, with any run of blanks between their words
+    ("day of" finds "day  of"); with `accents`, each word with or without its accents (see
+    `accent_insensitive`), else as written. Never empty: no phrase gives a pattern that matches
+    nothing."""
+    unique = sorted({fold(p) if accents else p for p in phrases}, key=lambda p: (-len(p), p))
+    word = accent_insensitive if accents else regex.escape
+    return "|".join(r"\s+".join(word(w) for w in p.split()) for p in unique) or "(?!)"
 
 
 def _data_text(*parts: str) -> str:
@@ -160,8 +196,10 @@ def languages() -> dict[str, Language]:
         missing = _LANGUAGE_KEYS - set(raw)
         if missing:
             raise DataFileError(f"languages/{entry.name}: missing keys {sorted(missing)}")
-        for key in ("stopwords", "article_words", "chapter_words", "protocol_words",
-                    "convention_title_words", "signature_lead", "prevail_words", "testimonium", "weekdays", "text_words"):
+        for key in ("stopwords", "article_words", "chapter_words", "protocol_words", "convention_words",
+                    "between_words", "signature_lead", "prevail_words", "testimonium", *_OPTIONAL_WORD_LISTS):
+            if raw.get(key) is not None and not isinstance(raw[key], list):
+                raise DataFileError(f"languages/{entry.name}: {key} must be a list of words")
             bad = [w for w in raw.get(key) or () if not isinstance(w, str)]
             if bad:
                 raise DataFileError(f"languages/{entry.name}: {key} has non-text entries {bad} (quote them)")
@@ -181,7 +219,8 @@ def languages() -> dict[str, Language]:
             article_words=tuple(raw["article_words"]),
             chapter_words=tuple(raw["chapter_words"]),
             protocol_words=tuple(raw["protocol_words"]),
-            convention_title_words=tuple(raw["convention_title_words"]),
+            convention_words=tuple(raw["convention_words"]),
+            between_words=tuple(raw["between_words"]),
             months={fold(k): int(v) for k, v in raw["months"].items()},
             signature_lead=tuple(raw["signature_lead"]),
             language_names={fold(k): v for k, v in raw["language_names"].items()},
@@ -189,10 +228,8 @@ def languages() -> dict[str, Language]:
             testimonium=tuple(raw["testimonium"]),
             day_words={fold(k): int(v) for k, v in (raw["day_words"] or {}).items()},
             iso639_2=raw.get("iso639_2"),
-            weekdays=tuple(raw.get("weekdays") or ()),
-            text_words=tuple(raw.get("text_words") or ()),
             ordinal_words={fold(k): int(v) for k, v in (raw.get("ordinal_words") or {}).items()},
-            prevail_over_words=tuple(raw.get("prevail_over_words") or ()),
+            **{key: tuple(raw.get(key) or ()) for key in _OPTIONAL_WORD_LISTS},
         )
     return result
 
@@ -279,7 +316,35 @@ def ocr_point_labels() -> dict[str, list[str]]:
     return result
 
 
+_FURNITURE_KEYS = {"patterns", "html_tags"}
+_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars"}
+
+
 @cache
-def furniture_patterns() -> list[dict[str, Any]]:
+def _furniture() -> dict[str, Any]:
     raw = _read_yaml("furniture.yaml")
-    return list(raw["patterns"])
+    if not isinstance(raw, dict) or not isinstance(raw.get("patterns"), list):
+        raise DataFileError("furniture.yaml: expected a top-level 'patterns' list")
+    unknown = set(raw) - _FURNITURE_KEYS
+    if unknown:
+        raise DataFileError(f"furniture.yaml: unknown keys {sorted(unknown)}")
+    for rule in raw["patterns"]:
+        if not isinstance(rule, dict) or not isinstance(rule.get("name"), str) or not isinstance(rule.get("regex"), str):
+            raise DataFileError(f"furniture.yaml: pattern {rule!r} needs a 'name' and a 'regex' in text")
+        unknown = set(rule) - _FURNITURE_RULE_KEYS
+        if unknown:
+            raise DataFileError(f"furniture.yaml: pattern {rule['name']!r} has unknown keys {sorted(unknown)}")
+    tags = raw.get("html_tags") or []
+    if not isinstance(tags, list) or not all(isinstance(t, str) and t.isalnum() for t in tags):
+        raise DataFileError("furniture.yaml: html_tags must be a list of tag names in text")
+    return raw
+
+
+def furniture_patterns() -> list[dict[str, Any]]:
+    """The page furniture rules of `furniture.yaml`, in order."""
+    return list(_furniture()["patterns"])
+
+
+def html_tags() -> list[str]:
+    """The simple HTML tags a converted text may carry ("sup", "br"), dropped by the cleaner."""
+    return list(_furniture().get("html_tags") or [])

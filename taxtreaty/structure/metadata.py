@@ -49,12 +49,17 @@ def _date_patterns() -> list[regex.Pattern[str]]:
     abbreviations = "|".join(regex.escape(m[:3]) + r"\." for m in vocab.languages()["en"].months)
     months = f"{vocab.accent_insensitive_alternation(vocab.all_months())}|{abbreviations}"
     day_words = vocab.accent_insensitive_alternation(vocab.all_day_words())
-    day = rf"(?P<day>\d{{1,2}}|{day_words})(?:\s*-?(?:<sup>)?(?:st|nd|rd|th|º|°)(?:</sup>)?)?"
+    suffixes = vocab.phrase_alternation(vocab.all_words("day_suffixes"))
+    day = rf"(?P<day>\d{{1,2}}|{day_words})(?:\s*-?(?:<sup>)?(?:{suffixes}|º|°)(?:</sup>)?)?"
     year = r"(?P<year>\d{4})"
+    # the words between the day, the month and the year ("dias do mês de", "day of", "del")
+    days_of_month = vocab.phrase_alternation(vocab.all_words("date_days_of_month"), accents=True)
+    month_lead = vocab.phrase_alternation(vocab.all_words("date_month_lead"), accents=True)
+    year_lead = vocab.phrase_alternation(vocab.all_words("date_year_lead"), accents=True)
     return [
         # 27 de setembro de 2011 / 27 dias do mês de Setembro de 2011 / 16 July 1981 / 25th day of September, 1997
         regex.compile(
-            rf"{day}\s+(?:dias?\s+do\s+m[eê]s\s+)?(?:de\s+|day\s+of\s+|del?\s+mes\s+de\s+)?(?P<month>{months}),?\s+(?:de\s+|del?\s+)?{year}",
+            rf"{day}\s+(?:(?:{days_of_month})\s+)?(?:(?:{month_lead})\s+)?(?P<month>{months}),?\s+(?:(?:{year_lead})\s+)?{year}",
             regex.IGNORECASE,
         ),
         # September 27, 2011
@@ -93,10 +98,12 @@ def find_date(text: str) -> tuple[str | None, int]:
 @cache
 def _signature_pattern() -> regex.Pattern[str]:
     leads = "|".join(regex.escape(w) for w in vocab.all_words("signature_lead"))
-    place = r"(?P<place>\p{Lu}[\p{L}'’-]+(?:[ ](?:de |da |do )?\p{Lu}[\p{L}'’-]+){0,2})"
+    joiners = vocab.phrase_alternation(vocab.all_words("place_joiners"))
+    place = rf"(?P<place>\p{{Lu}}[\p{{L}}'’-]+(?:[ ](?:(?:{joiners})[ ])?\p{{Lu}}[\p{{L}}'’-]+){{0,2}})"
     # "Hecho en la Ciudad de México", "Done at the City of Washington": an article before the place
-    article = r"(?:(?:la|el|the|a|o)\s+)?"
-    return regex.compile(rf"(?:{leads})\s+(?:duplicate\s+at\s+|duplicado\s+em\s+)?{article}{place}")
+    article = rf"(?:(?:{vocab.phrase_alternation(vocab.all_words('place_articles'))})\s+)?"
+    duplicate = rf"(?:(?:{vocab.phrase_alternation(vocab.all_words('signature_duplicate'))})\s+)?"
+    return regex.compile(rf"(?:{leads})\s+{duplicate}{article}{place}")
 
 
 def find_signature(text: str) -> Signed | None:

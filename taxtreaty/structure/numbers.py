@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from taxtreaty import vocab
@@ -20,8 +22,14 @@ _OCR_ZERO = regex.compile(r"(?<=\d)[Oo](?![A-Za-z])")
 #: OCR reads a leading one as "l" or "I" before a digit ("l0", "I2")
 _OCR_ONE = regex.compile(r"^[lI](?=\d)")
 _DIGITS = regex.compile(r"\d+")
-#: an article number in roman numerals as `structure.parse` keeps it: "IV", "Xbis"
-_ROMAN_NUMBER = regex.compile(r"^(?P<roman>[IVXLC]+)(?P<suffix>bis|ter|quater|)$")
+
+
+@cache
+def _roman_number() -> regex.Pattern[str]:
+    """An article number in roman numerals as the parser keeps it: "IV", "Xbis" (the suffixes are
+    the languages' `inserted_suffixes`)."""
+    suffixes = "|".join(regex.escape(w) for w in vocab.all_words("inserted_suffixes"))
+    return regex.compile(rf"^(?P<roman>[IVXLC]+)(?P<suffix>{suffixes}|)$")
 
 
 def clean_article_number(raw: str) -> str:
@@ -57,14 +65,14 @@ def article_number_value(number: str) -> int | None:
     m = _DIGITS.match(number)
     if m:
         return int(m.group())
-    roman = _ROMAN_NUMBER.match(number)
+    roman = _roman_number().match(number)
     return roman_to_int(roman.group("roman")) if roman else None
 
 
 def article_eid_number(number: str) -> str:
     """The number an article's eId carries: as printed, except roman numerals, which take their
     arabic value ("IV" -> "4", "Xbis" -> "10bis") so that eIds align across treaties (`art_4`)."""
-    roman = _ROMAN_NUMBER.match(number)
+    roman = _roman_number().match(number)
     if roman:
         value = roman_to_int(roman.group("roman"))
         if value is not None:

@@ -20,10 +20,12 @@ them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 import ftfy
 import regex
 
+from taxtreaty import vocab
 from taxtreaty.text.footnotes import Footnotes, find_footnotes, footnote_marker_edits
 from taxtreaty.text.furniture import (
     RUNNING_HEADER_MIN_REPEATS,
@@ -72,9 +74,14 @@ class CleanText:
 # -- named pieces -------------------------------------------------------------------------------
 
 _MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\xA0-\xBF]|â€|Ãƒ")
-_HTML_TAG = regex.compile(r"</?(?:sup|sub|i|b|em|strong|u|span|br)\b[^<>]{0,40}>", regex.IGNORECASE)
 _MD_HEADING = regex.compile(r"^\#{1,6}[^\S\n]*")
 _MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
+
+
+@cache
+def _html_tag() -> regex.Pattern[str]:
+    """The simple HTML tags a converted text carries ("<sup>", "</b>"; names in `furniture.yaml`)."""
+    return regex.compile(rf"</?(?:{vocab.phrase_alternation(vocab.html_tags())})\b[^<>]{{0,40}}>", regex.IGNORECASE)
 #: how much of the previous line the joiner looks at
 _TAIL = 200
 
@@ -135,7 +142,7 @@ def clean(original: str) -> CleanText:
         # -- edits inside the line: tag removal, mojibake, inline splits (original coordinates)
         # (cheap literal tests first: most lines have no tag, no mojibake, no inline marker)
         edits: list[tuple[int, int, str]] = [
-            (content_start + t.start(), content_start + t.end(), "") for t in _HTML_TAG.finditer(content)
+            (content_start + t.start(), content_start + t.end(), "") for t in _html_tag().finditer(content)
         ] if "<" in content else []
         if not content.isascii() and _MOJIBAKE_HINT.search(content):
             fixed = ftfy.fix_text(content)
