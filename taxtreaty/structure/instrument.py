@@ -171,7 +171,7 @@ def _reference_patterns(language: str) -> tuple[regex.Pattern[str], regex.Patter
         return (vocab.accent_insensitive_alternation(w.words(key)) + "|" + printed).replace(r"\ ", r"\s*")
 
     number = (r"(?P<num>\d{1,3}(?:\s?[º°ª]|\.\s?[º°ª]|\.(?!\d))?(?:\s?[-‐]?\s?(?P<suffix>[A-Z])(?![\p{L}\d])|"
-              r"\s?(?P<latin>bis|ter|quater)\b)?|(?P<roman>[IVXLC]{1,7})(?:\s?[-‐]?\s?(?P<rsuffix>[A-Z])(?![\p{L}\d]))?(?![\p{L}\d]))")
+              r"\s?(?P<latin>" + "|".join(map(regex.escape, vocab.all_words("inserted_suffixes"))) + r")\b)?|(?P<roman>[IVXLC]{1,7})(?:\s?[-‐]?\s?(?P<rsuffix>[A-Z])(?![\p{L}\d]))?(?![\p{L}\d]))")
     article = regex.compile(rf"(?<![\p{{L}}])(?:{alt('article')})\s*{number}", regex.IGNORECASE)
     paragraph = regex.compile(rf"(?<![\p{{L}}])(?:{alt('paragraph')})\s*(?P<num>\d{{1,2}})(?![\d])", regex.IGNORECASE)
     point = regex.compile(rf"(?<![\p{{L}}])(?:{alt('point')})\s*\(?(?P<label>[a-z]{{1,4}}|\d{{1,2}})\)?(?![\p{{L}}\d])",
