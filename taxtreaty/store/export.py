@@ -23,9 +23,11 @@ def load_parsed(doc: Document) -> ParsedDocument:
     return parsed
 
 
-def export(connection: Session, ref: str, fmt: str) -> str:
+def export(connection: Session, ref: str, fmt: str, language: str | None = None) -> str:
     if fmt not in FORMATS:
         raise InputError(f"unknown export format {fmt!r} (one of: {', '.join(FORMATS)})")
+    if language is not None and fmt != "akn":
+        raise InputError("--language goes with --format akn")
     t = resolve_treaty(connection, ref)
     docs = connection.execute(select(Document).where(Document.treaty_id == t.id).order_by(Document.id)).scalars().all()
     if fmt == "json":
@@ -55,7 +57,5 @@ def export(connection: Session, ref: str, fmt: str) -> str:
         return out.getvalue()
     from taxtreaty.structure.akn import to_akn
 
-    if len(docs) > 1:
-        # one AKN document per source file; the files are separate expressions/fragments
-        return "\n".join(to_akn(load_parsed(d)) for d in docs)
-    return to_akn(load_parsed(docs[0]))
+    # one document: the version alone, or every version of every stored file as a collection
+    return to_akn([load_parsed(d) for d in docs], language=language)

@@ -6,9 +6,15 @@ every eId unique inside a document (``xsd:unique`` on ``.//*``), so the versions
 ``documentCollection`` and still carry the *same* eIds; printed apart, ``art_10__para_2`` is the
 same eId in the Portuguese and the English expression, which is what aligns them.
 
-`to_akn(doc)` returns the documents one after another (each starting with its own XML
-declaration); `akn_documents(doc)` returns them as a ``{language: xml}`` mapping and
-`split_documents(text)` cuts a printed stream back into documents.
+`to_akn(doc)` returns ONE well-formed document: a text with one language version is that
+version's ``<akomaNtoso><act>``; a text with several (or several stored files of one treaty) is
+an ``<akomaNtoso><documentCollection>`` whose ``collectionBody`` holds each version as a
+``component`` (``cmp_en``, ``cmp_pt``). Inside a collection the schema's uniqueness covers
+every component, so each version's eIds (and the local references to them) carry their
+component's prefix: ``cmp_en__art_10__para_2``; the part after ``__`` is the version's own eId,
+the same in every language. `akn_documents(doc)` gives each version alone, with bare eIds
+(``--language`` and ``--out-dir``), and `component_documents(xml)` reads a collection back into
+them.
 
 Inside an act: ``body`` > ``chapter`` (when the text has chapters) > ``article`` > ``paragraph``
 > ``point`` > ``point``, each with ``num`` / ``heading`` and either ``content`` or
@@ -215,24 +221,94 @@ def akn_documents(doc: Document) -> dict[str, str]:
     return out
 
 
-def to_akn(doc: Document, language: str | None = None) -> str:
-    """Akoma Ntoso XML: one document per language version, printed one after another."""
-    documents = akn_documents(doc)
+def _versions(docs: list[Document]) -> list[tuple[str, Document, Version]]:
+    """(key, document, version) for every version of every document, keys unique ("en", "en_2")."""
+    out: list[tuple[str, Document, Version]] = []
+    seen: set[str] = set()
+    for doc in docs:
+        for version in doc.versions:
+            key, n = version.language, 1
+            while key in seen:
+                n += 1
+                key = f"{version.language}_{n}"
+            seen.add(key)
+            out.append((key, doc, version))
+    return out
+
+
+def _prefix_ids(root: etree._Element, prefix: str) -> None:
+    """Give every eId under `root`, and every local reference to one ("#taxtreaty"), the prefix."""
+    ids = {node.get("eId") for node in root.iter() if isinstance(node.tag, str) and node.get("eId")}
+    for node in root.iter():
+        if not isinstance(node.tag, str):
+            continue
+        for name, value in node.attrib.items():
+            if name == "eId":
+                node.set(name, f"{prefix}__{value}")
+            elif value.startswith("#") and value[1:] in ids:
+                node.set(name, f"#{prefix}__{value[1:]}")
+
+
+def collection_element(docs: list[Document]) -> etree._Element:
+    """One ``<akomaNtoso>`` holding every version as a component of a ``documentCollection``."""
+    first = docs[0]
+    root = _el(None, "akomaNtoso")
+    collection = _el(root, "documentCollection", name="convention")
+    _meta(collection, first, "mul", work=work_uri(first), name="collection")
+    body = _el(collection, "collectionBody")
+    for key, doc, version in _versions(docs):
+        component = _el(body, "component", eId=f"cmp_{key}")
+        act = version_element(doc, version)[0]
+        _prefix_ids(act, f"cmp_{key}")
+        component.append(act)
+    return root
+
+
+def _serialise(root: etree._Element) -> str:
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8").rstrip("\n")
+
+
+def to_akn(doc: Document | list[Document], language: str | None = None) -> str:
+    """Akoma Ntoso XML as one document: the version alone, or a collection of the versions."""
+    docs = doc if isinstance(doc, list) else [doc]
+    versions = _versions(docs)
     if language is not None:
-        if language not in documents:
+        chosen = [(k, d, v) for k, d, v in versions if v.language == language]
+        if not chosen:
             from taxtreaty.text import InputError
 
-            raise InputError(f"no {language!r} version in this text (versions: {', '.join(documents)})")
-        return documents[language].rstrip("\n")
-    return "\n".join(d.rstrip("\n") for d in documents.values())
+            raise InputError(f"no {language!r} version in this text (versions: {', '.join(k for k, _, _ in versions)})")
+        if len(chosen) == 1:
+            return _serialise(version_element(chosen[0][1], chosen[0][2]))
+        return _serialise(collection_element([d for d in docs if any(v.language == language for v in d.versions)]))
+    if len(versions) == 1:
+        return _serialise(version_element(versions[0][1], versions[0][2]))
+    return _serialise(collection_element(docs))
 
 
-_DECLARATION = regex.compile(r"(?=<\?xml )")
-
-
-def split_documents(text: str) -> list[str]:
-    """Cut the output of `to_akn` back into its documents."""
-    return [part.strip() for part in _DECLARATION.split(text) if part.strip()]
+def component_documents(xml: str) -> dict[str, str]:
+    """A printed collection read back into its versions, each a standalone document with the
+    component prefix taken off its eIds (a single act comes back as itself)."""
+    root = etree.fromstring(xml.encode("utf-8"))
+    components = root.findall(f"{_E}documentCollection/{_E}collectionBody/{_E}component")
+    if not components:
+        return {"_": xml}
+    out: dict[str, str] = {}
+    for component in components:
+        prefix = component.get("eId", "") + "__"
+        act = component[0]
+        for node in act.iter():
+            if not isinstance(node.tag, str):
+                continue
+            for name, value in node.attrib.items():
+                if name == "eId" and value.startswith(prefix):
+                    node.set(name, value[len(prefix):])
+                elif value.startswith("#" + prefix):
+                    node.set(name, "#" + value[1 + len(prefix):])
+        single = _el(None, "akomaNtoso")
+        single.append(act)
+        out[prefix[len("cmp_"):-2]] = _serialise(single)
+    return out
 
 
 def read_tree(xml: str) -> dict[str, object]:

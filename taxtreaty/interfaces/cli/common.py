@@ -57,3 +57,34 @@ def safe_cell(value: object) -> str:
         except ValueError:
             return "'" + text
     return text
+
+
+def write_akn_versions(documents: dict[str, str], out_dir: str, stem: str) -> list[str]:
+    """Each language version as its own Akoma Ntoso file `<stem>.<language>.akn.xml` in
+    `out_dir` (created if needed). Each file is written to a temporary name and renamed, so a
+    failure never leaves a half-written file. Returns the paths written."""
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from taxtreaty.text import InputError
+
+    folder = Path(out_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"--out-dir {out_dir}: cannot create the folder ({exc.strerror or exc})") from None
+    written = []
+    safe_stem = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in stem) or "treaty"
+    for language, xml in documents.items():
+        target = folder / f"{safe_stem}.{language}.akn.xml"
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(xml if xml.endswith("\n") else xml + "\n")
+            os.replace(tmp, target)
+        except OSError as exc:
+            Path(tmp).unlink(missing_ok=True)
+            raise InputError(f"cannot write {target}: {exc.strerror or exc}") from None
+        written.append(str(target))
+    return written

@@ -1,7 +1,8 @@
 """`taxtreaty parse FILE [--json | --akn | --outline]`.
 
-`--akn` prints one Akoma Ntoso document per language version, one after another (see
-`taxtreaty.structure.akn` for why); `--akn --language pt` prints only the Portuguese one.
+`--akn` prints one Akoma Ntoso document: the version alone, or a `documentCollection` of the
+language versions (see `taxtreaty.structure.akn`); `--akn --language pt` prints only the
+Portuguese one; `--akn --out-dir DIR` writes one file per version.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def parse_command(
     language: str = typer.Option(
         None, "--language", help="With --akn: print only this language version (pt, en, es...)."
     ),
+    out_dir: str = typer.Option(None, "--out-dir", help="With --akn: one file per language version in this folder."),
 ) -> None:
     """Parse a treaty text into articles, paragraphs and points with Akoma Ntoso ids."""
     if sum([as_json, as_akn, as_outline]) > 1:
@@ -29,9 +31,24 @@ def parse_command(
     if as_json:
         print_json(doc.to_json_dict())
     elif as_akn:
-        from taxtreaty.structure.akn import to_akn
+        from taxtreaty.structure.akn import akn_documents, to_akn
 
+        if out_dir is not None:
+            from pathlib import Path
+
+            from taxtreaty.interfaces.cli.common import write_akn_versions
+
+            documents = akn_documents(doc)
+            if language is not None:
+                to_akn(doc, language=language)  # the one-line error for a language the text lacks
+                documents = {k: v for k, v in documents.items() if k.split("_")[0] == language}
+            stem = Path(file).stem if file != "-" else "stdin"
+            for path in write_akn_versions(documents, out_dir, stem):
+                typer.echo(f"wrote {path}", err=True)
+            return
         typer.echo(to_akn(doc, language=language))
+    elif out_dir is not None or language is not None:
+        raise typer.BadParameter("--language and --out-dir go with --akn")
     else:
         typer.echo(outline(doc))
 

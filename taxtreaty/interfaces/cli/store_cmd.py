@@ -279,11 +279,26 @@ def _md(cell: dict | None) -> str:  # type: ignore[type-arg]
 def export_command(
     treaty: str = typer.Argument(..., help="Treaty id."),
     fmt: str = typer.Option("json", "--format", help="akn, json or csv."),
+    language: str = typer.Option(None, "--language", help="With --format akn: only this language version (pt, en, es...)."),
+    out_dir: str = typer.Option(None, "--out-dir", help="With --format akn: one file per language version in this folder."),
     db: str = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
-    """Export a treaty as Akoma Ntoso XML, JSON (trees + provisions) or CSV (passages)."""
+    """Export a treaty as Akoma Ntoso XML (one document: a version, or a collection of the
+    versions), JSON (trees + provisions) or CSV (passages)."""
+    if out_dir is not None and fmt != "akn":
+        raise InputError("--out-dir goes with --format akn")
     with _open(db) as store:
-        output = store.export(treaty, fmt)
+        output = store.export(treaty, fmt, language)
+    if out_dir is not None:
+        from taxtreaty.interfaces.cli.common import write_akn_versions
+        from taxtreaty.structure.akn import component_documents
+
+        parts = component_documents(output)
+        if set(parts) == {"_"}:
+            parts = {language or "version": output}
+        for path in write_akn_versions(parts, out_dir, treaty):
+            _err().print(f"wrote {escape(path)}")
+        return
     sys.stdout.write(output if output.endswith("\n") else output + "\n")
 
 
