@@ -43,6 +43,7 @@ def test_cold_treaty_goes_to_the_thread_then_the_loop_gives_the_same_answer(app)
     cold = client.post("/ask?treaty=es-lv-test&parties=ES,LV", json=SCENARIO)
     assert cold.status_code == 200
     assert cold.json()["status"] == "determined" and cold.json()["max_rate_pct"] == "7"
+    backend.refresh_view()  # as the server's background loop does: on a loaded machine the cold request outlives FRESHNESS
     ready = service.decide_if_ready(backend, "es-lv-test", scenario, ["ES", "LV"])
     assert ready == cold.json()
     warm = client.post("/ask?treaty=es-lv-test&parties=ES,LV", json=SCENARIO)

@@ -190,10 +190,12 @@ def test_serve_command_serves_and_logs_json(tmp_path: Path) -> None:
                 pass
             assert server.poll() is None and time.monotonic() < deadline, "server did not start"
             time.sleep(0.2)
-        added = httpx.post(base + "/treaties", json={"text": SYNTHETIC}, headers={"Authorization": "Bearer serve-token"})
+        slow = 60  # an ingest parses and extracts: generous on a loaded machine
+        added = httpx.post(base + "/treaties", json={"text": SYNTHETIC}, headers={"Authorization": "Bearer serve-token"},
+                           timeout=slow)
         assert added.status_code == 201, added.text
-        assert [t["id"] for t in httpx.get(base + "/treaties").json()] == [added.json()["treaty"]]
-        assert httpx.get(base + "/web/").status_code == 200
+        assert [t["id"] for t in httpx.get(base + "/treaties", timeout=slow).json()] == [added.json()["treaty"]]
+        assert httpx.get(base + "/web/", timeout=slow).status_code == 200
     finally:
         server.terminate()
         server.wait(timeout=20)

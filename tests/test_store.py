@@ -150,7 +150,8 @@ def test_export_formats(store: Store) -> None:
     assert header.startswith("treaty,sha256,language,eid")
     assert any(",pt,art_10__para_2,10,2,dividends," in row for row in rows)
     akn = store.export(treaty, "akn")
-    assert akn.count("<akomaNtoso") == 2 and 'eId="art_10__para_2"' in akn
+    assert akn.count("<akomaNtoso") == 1 and 'eId="cmp_en__art_10__para_2"' in akn  # a collection of the versions
+    assert 'eId="art_10__para_2"' in store.export(treaty, "akn", "en")
     with pytest.raises(InputError, match="unknown export format"):
         store.export(treaty, "pdf")
 

@@ -2,8 +2,8 @@
 
 Each cell is `service.decide` on the cell's canonical scenario (see `rules/matrix.py`), so the
 table can never say what `/ask` would not. The whole matrix is computed once per change of the
-corpus, off the request path (a background thread started by the first request after a change
-and by the app's refresh loop), and served from memory: a request does bounded work whatever
+corpus, off the request path (a background thread started by the first request after a change;
+`warm` starts it ahead, e.g. after an ingest), and served from memory: a request does bounded work whatever
 the size of the store. While a new matrix is being built after a change, requests wait a moment
 and then get 503 with Retry-After, never the previous corpus's table presented as current.
 """

@@ -7,6 +7,7 @@ import csv
 import gc
 import io
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
@@ -131,7 +132,7 @@ def encode_json(data: Any) -> bytes:
 
 
 #: (content hash, parties) -> the treaty as the rules engine takes it, compiled once
-_COMPILED: dict[tuple[str, tuple[str, ...]], Any] = {}
+_COMPILED: OrderedDict[tuple[str, tuple[str, ...]], Any] = OrderedDict()
 _COMPILED_MAX = 512
 _COMPILED_LOCK = threading.Lock()
 
@@ -141,6 +142,7 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
     key = _compiled_key(doc, parties)
     with _COMPILED_LOCK:
         if key in _COMPILED:
+            _COMPILED.move_to_end(key)
             return _COMPILED[key]
     if parties:
         doc = doc.model_copy()
@@ -154,8 +156,8 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
         raise Unavailable("the provisions extractor is not installed in this build; decisions need it")
     compiled = compile_treaty(doc, pset, doc.parties or None)
     with _COMPILED_LOCK:
-        if len(_COMPILED) >= _COMPILED_MAX:
-            _COMPILED.clear()
+        while len(_COMPILED) >= _COMPILED_MAX:  # least recently used first: a rates build never empties it
+            _COMPILED.popitem(last=False)
         _COMPILED[key] = compiled
     gc.collect()  # compiled rule sets are long-lived too (see store_backend): freeze only live objects
     gc.freeze()

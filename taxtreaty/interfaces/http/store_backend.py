@@ -75,12 +75,8 @@ class StoreBackend:
     def refresh_view(self) -> None:
         """Check the store for changes now. The server calls this in the background every
         `FRESHNESS / 2` seconds (app.py), so the view never ages into `ready`'s margin under load:
-        otherwise, once a second, every request in flight would take the thread path at once.
-        A change of the store also starts the rebuild of the rates matrix (off the request path)."""
+        otherwise, once a second, every request in flight would take the thread path at once."""
         self._current(force=True)
-        from taxtreaty.interfaces.http.rates import table_of
-
-        table_of(self).warm(self)
 
     def ready(self, treaty_id: str | None) -> bool:
         """True when answering about `treaty_id` needs no store access: the view of the store is
