@@ -7,7 +7,9 @@
     decision = taxtreaty.decide(doc, {"income": "dividends", "source": "TL", "residence": "PT"})
 
 The stages are sub-packages, each depending only on the ones before it:
-text (cleanup) -> structure -> provisions -> rules -> store -> interfaces.
+text (cleanup) -> structure -> provisions -> rules; the store keeps what the first three made;
+`taxtreaty.pipeline` runs them in sequence, over texts and stored treaties, for the interfaces.
+See docs/architecture.md.
 """
 
 from typing import Any
@@ -22,7 +24,7 @@ __all__ = ["Document", "InputError", "__version__", "decide", "parse", "parse_fi
 def __getattr__(name: str) -> Any:
     # Later stages are imported on first use, so `import taxtreaty` stays light.
     if name == "decide":
-        from taxtreaty.rules import decide
+        from taxtreaty.pipeline import decide
 
         return decide
     if name == "provisions":

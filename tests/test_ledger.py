@@ -12,11 +12,11 @@ from conftest import FIXTURES, seed_path
 from typer.testing import CliRunner
 
 from taxtreaty.interfaces.cli import app
+from taxtreaty.pipeline import load_book
 from taxtreaty.rules import decide
 from taxtreaty.rules.dask_engine import run_dask
 from taxtreaty.rules.ledger import LedgerEvaluator
 from taxtreaty.rules.ledger_io import run_local
-from taxtreaty.rules.treaties import load_book
 
 RULES = FIXTURES / "rules"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import seed_path
 
+from taxtreaty.pipeline import load_store
 from taxtreaty.rules import decide_compiled, load_treaty, scenario_from
 from taxtreaty.rules.matrix import grouped, rate_matrix, to_csv_rows, treaty_cells
-from taxtreaty.rules.treaties import load_store
 from taxtreaty.store import Store
 from taxtreaty.store.synthetic import convention
 

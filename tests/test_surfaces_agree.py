@@ -16,9 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from taxtreaty.interfaces.http import create_app
+from taxtreaty.pipeline import load_store
 from taxtreaty.rules import decide_compiled, scenario_from
 from taxtreaty.rules.matrix import rate_matrix
-from taxtreaty.rules.treaties import load_store
 from taxtreaty.store import Store
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import taxtreaty
+from taxtreaty.pipeline import compile_document, with_amendments
 from taxtreaty.rules import scenario_from
 from taxtreaty.rules.engine import decide_compiled
-from taxtreaty.rules.load import compile_document, with_amendments
 from taxtreaty.structure import NoArticlesError
 from taxtreaty.text import InputError
 from taxtreaty.versions.timeline import amendment, build

@@ -6,7 +6,9 @@
     decision.status, decision.max_rate_pct, decision.to_dict()["trace"]
 
 `treaty` is a `CompiledTreaty` (fastest: compile once with `load_treaty`), a parsed `Document`,
-a (Document, ProvisionSet) pair, a file path or a stored treaty id. The modules, in the order a
+a (Document, ProvisionSet) pair or a file path; a stored treaty id, a directory of treaties or a
+store for the ledger are read by `taxtreaty.pipeline`, above this package (rules never reads the
+store). The modules, in the order a
 scenario flows through them: `scenario` (validation) -> `compile` (provisions -> rule sets, once
 per treaty) -> `engine` (one decision) -> `relief`; `ledger` and `dask_engine` evaluate
 millions of rows by deciding each distinct combination of relevant facts once.

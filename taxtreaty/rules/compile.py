@@ -450,3 +450,25 @@ def compile_treaty(
         pe_articles=pe_articles,
         complete=complete,
     )
+
+
+def merge_treaties(parts: list[CompiledTreaty]) -> CompiledTreaty:
+    """One treaty from several documents (fragments of one convention): for each topic, the
+    document that holds its article and the most rules wins."""
+    base = parts[0]
+    for other in parts[1:]:
+        for topic, rules in other.topics.items():
+            mine = base.topics.get(topic)
+            weight = (rules.article_eid is not None, len(rules.caps) + len(rules.exemptions) + len(rules.allocations))
+            if mine is None or weight > (mine.article_eid is not None, len(mine.caps) + len(mine.exemptions) + len(mine.allocations)):
+                base.topics[topic] = rules
+        base.relief = base.relief or other.relief
+        if not base.in_force.known:
+            base.in_force = other.in_force
+        base.pe_articles = {**other.pe_articles, **base.pe_articles}
+        base.complete = base.complete or other.complete
+        for language, numbers in other.articles_present.items():
+            base.articles_present.setdefault(language, [])
+            base.articles_present[language] += [n for n in numbers if n not in base.articles_present[language]]
+        base.article_topics = {**other.article_topics, **base.article_topics}
+    return base

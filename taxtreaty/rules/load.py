@@ -1,4 +1,4 @@
-"""Turn whatever names a treaty (a compiled rule set, a parsed Document, a file, a stored id)
+"""Turn what names a treaty in memory or on disk (a compiled rule set, a parsed Document, a file)
 into a `CompiledTreaty`, compiling each one once.
 
 Compiling needs the treaty's provisions; they come from `taxtreaty.provisions.extract_provisions`
@@ -62,32 +62,6 @@ def compile_document(
     return compile_treaty(doc, found, codes, in_force=in_force, name=name)
 
 
-def with_amendments(base: CompiledTreaty, doc: Document, paths: list[str],
-                    entry_into_force: dt.date | None = None) -> CompiledTreaty:
-    """The convention in `doc` (compiled as `base`) with the amending instruments in `paths`."""
-    from taxtreaty.versions.timeline import amendment, build
-
-    found = []
-    for path in paths:
-        parsed = parse_file(path)
-        if parsed.instrument is None or not parsed.instrument.amending:
-            raise InputError(f"{path}: not an amending instrument (no modification of the convention found)")
-        found.append(amendment(Path(path).name, parsed, entry_into_force=entry_into_force))
-    return build(base, doc, found, base.parties)
-
-
-def _from_store(identifier: str, parties: list[str] | tuple[str, ...] | None) -> CompiledTreaty:
-    from taxtreaty.rules.treaties import load_store
-
-    try:
-        found = load_store(None, lambda _message: None, identifier, parties)
-    except InputError as exc:
-        raise InputError(f"{identifier}: no such file, and {exc}") from None
-    if not found:  # pragma: no cover - load_store raises when the id is unknown
-        raise InputError(f"{identifier}: no such file or stored treaty")
-    return found[0]
-
-
 def _remember(key: tuple[Any, ...], treaty: CompiledTreaty) -> None:
     if len(_CACHE) >= _CACHE_SIZE:
         _CACHE.pop(next(iter(_CACHE)))
@@ -99,8 +73,8 @@ def load_treaty(
     parties: list[str] | tuple[str, ...] | None = None,
     in_force: InForceWindow | None = None,
 ) -> CompiledTreaty:
-    """A CompiledTreaty from a CompiledTreaty, a Document, a (Document, ProvisionSet) pair, a
-    file path or a stored treaty id."""
+    """A CompiledTreaty from a CompiledTreaty, a Document, a (Document, ProvisionSet) pair or a
+    file path (a stored treaty id: `taxtreaty.pipeline.load_treaty`)."""
     if isinstance(treaty, CompiledTreaty):
         return treaty
     if isinstance(treaty, tuple) and len(treaty) == 2 and isinstance(treaty[0], Document):
@@ -115,9 +89,7 @@ def load_treaty(
     if isinstance(treaty, str | os.PathLike):
         path = Path(treaty)
         if not path.exists():
-            if in_force is not None:
-                raise InputError("dates of effect can only be given with a treaty file")
-            return _from_store(str(treaty), parties)
+            raise InputError(f"{path}: no such file")
         if path.is_dir():
             raise InputError(f"{path} is a directory; give one treaty file")
         stat = path.stat()

@@ -58,13 +58,12 @@ def _money(value: str | None, name: str) -> int | None:
 
 def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None, dt.date | None] | None,
           db: str | None, amendments: list[str] | None = None, amendment_in_force: dt.date | None = None) -> Any:
-    from taxtreaty.rules.load import load_treaty
-    from taxtreaty.rules.treaties import load_store
+    from taxtreaty.pipeline import load_store, load_treaty
 
     if Path(treaty).exists():
         compiled = load_treaty(treaty, parties, in_force)
         if amendments:
-            from taxtreaty.rules.load import with_amendments
+            from taxtreaty.pipeline import with_amendments
             from taxtreaty.structure import parse_file
 
             compiled = with_amendments(compiled, parse_file(treaty), amendments, amendment_in_force)
@@ -195,9 +194,9 @@ def ledger_command(
     partition_rows: int = typer.Option(200_000, "--partition-rows", min=1, help="Rows per chunk / Dask partition."),
 ) -> None:
     """Add max rate, withholding, status, article and eId to every row of a payments ledger."""
+    from taxtreaty.pipeline import load_book
     from taxtreaty.rules.ledger import LedgerEvaluator
     from taxtreaty.rules.ledger_io import ledger_format
-    from taxtreaty.rules.treaties import load_book
 
     if engine not in ("local", "dask"):
         raise InputError(f"--engine takes local or dask (got {engine!r})")

@@ -225,9 +225,9 @@ def rates_command(
     (`--format json` gives it), exemptions as 0%."""
     import csv
 
+    from taxtreaty.pipeline import load_store
     from taxtreaty.rules.matrix import COLUMNS, grouped, rate_matrix, to_csv_rows
     from taxtreaty.rules.scenario import read_date, read_state
-    from taxtreaty.rules.treaties import load_store
 
     if fmt not in ("table", "csv", "json", "markdown"):
         raise InputError(f"unknown --format {fmt!r} (table, csv, json or markdown)")

@@ -1,10 +1,23 @@
-"""Sets of treaties for the ledger: every treaty file of a directory, or every treaty of a store.
+"""The pipeline: from a text, a file, a directory or a stored treaty to a compiled treaty.
+
+The stages run one way, each on the output of the one before it: text (cleanup) -> structure
+(parse) -> provisions (extract) -> rules (compile, decide); the store keeps what the first three
+made. This module sits above rules and store and is the one place that reads from both:
+
+    compile_text(b"...")                           # a text -> CompiledTreaty
+    load_treaty("pt-cz.txt")                       # a file, a Document, or a stored treaty id
+    decide("pt-cz.txt", {"income": "dividends", "source": "PT", "residence": "CZ"})
+    load_book("treaties/", warn)                   # every treaty of a directory or a store (ledger)
+
+Compiling in memory (a `Document`, a (Document, ProvisionSet) pair, a file) is
+`taxtreaty.rules.load`; what this module adds is whatever needs the store, the directory layout
+of a ledger's treaties and hand-written provisions.
 
 Directory layout (DIR):
 
     DIR/
       pt-cz.txt                  # one convention per file (.txt, .md, .html)
-      pt-cz.provisions.yaml      # optional hand-written provisions (see handwritten.py)
+      pt-cz.provisions.yaml      # optional hand-written provisions (see taxtreaty/rules/handwritten.py)
       treaties.yaml              # optional: what the files do not say themselves
 
     # treaties.yaml: one entry per file name
@@ -22,6 +35,8 @@ by `taxtreaty ingest`) is read with its stored parse tree and provisions.
 
 from __future__ import annotations
 
+import datetime as dt
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,18 +44,72 @@ from typing import Any
 import yaml
 
 from taxtreaty.provisions.model import ProvisionSet
-from taxtreaty.rules.compile import CompiledTreaty, compile_treaty
+from taxtreaty.rules.compile import CompiledTreaty, compile_treaty, merge_treaties
+from taxtreaty.rules.decision import Decision
+from taxtreaty.rules.engine import decide_compiled
 from taxtreaty.rules.handwritten import date_field, load_handwritten
 from taxtreaty.rules.ledger import TreatyBook
-from taxtreaty.rules.load import compile_document
-from taxtreaty.structure import parse_file
+from taxtreaty.rules.load import InForceWindow, compile_document
+from taxtreaty.rules.load import load_treaty as compile_in_memory
+from taxtreaty.rules.scenario import Scenario, scenario_from
+from taxtreaty.structure import Document, parse, parse_file
 from taxtreaty.text import InputError
+from taxtreaty.versions.timeline import amendment, build
 
 TREATY_SUFFIXES = {".txt", ".md", ".html", ".htm", ".xml"}
 MAPPING_FILE = "treaties.yaml"
 _ENTRY_KEYS = {"parties", "in_force", "provisions", "skip"}
 Warn = Callable[[str], None]
 
+
+# -- one treaty ------------------------------------------------------------------------------------
+
+
+def compile_text(source: str | bytes, parties: list[str] | tuple[str, ...] | None = None,
+                 in_force: InForceWindow | None = None, name: str | None = None) -> CompiledTreaty:
+    """A convention's text (str, or bytes in any common encoding) parsed, its provisions extracted
+    and compiled into rules."""
+    return compile_document(parse(source), parties, None, in_force, name=name)
+
+
+def load_treaty(treaty: Any, parties: list[str] | tuple[str, ...] | None = None,
+                in_force: InForceWindow | None = None, db: str | None = None) -> CompiledTreaty:
+    """A CompiledTreaty from a CompiledTreaty, a Document, a (Document, ProvisionSet) pair, a file
+    path or, when no file has that name, a stored treaty id (in the store `db`, or the default one)."""
+    if isinstance(treaty, str | os.PathLike) and not Path(treaty).exists():
+        if in_force is not None:
+            raise InputError("dates of effect can only be given with a treaty file")
+        try:
+            found = load_store(db, lambda _message: None, str(treaty), parties)
+        except InputError as exc:
+            raise InputError(f"{treaty}: no such file, and {exc}") from None
+        if not found:  # pragma: no cover - load_store raises when the id is unknown
+            raise InputError(f"{treaty}: no such file or stored treaty")
+        return found[0]
+    return compile_in_memory(treaty, parties, in_force)
+
+
+def with_amendments(base: CompiledTreaty, doc: Document, paths: list[str],
+                    entry_into_force: dt.date | None = None) -> CompiledTreaty:
+    """The convention in `doc` (compiled as `base`) with the amending instruments in `paths`."""
+    found = []
+    for path in paths:
+        parsed = parse_file(path)
+        if parsed.instrument is None or not parsed.instrument.amending:
+            raise InputError(f"{path}: not an amending instrument (no modification of the convention found)")
+        found.append(amendment(Path(path).name, parsed, entry_into_force=entry_into_force))
+    return build(base, doc, found, base.parties)
+
+
+def decide(treaty: Any, scenario: Scenario | dict[str, Any], *, parties: list[str] | tuple[str, ...] | None = None,
+           in_force: InForceWindow | None = None) -> Decision:
+    """Who may tax this income, at what rate, with what relief, and the words that say so, for
+    whatever names the treaty (see `load_treaty`)."""
+    facts = scenario_from(scenario)
+    return decide_compiled(load_treaty(treaty, parties, in_force), facts)
+
+
+# -- a directory of treaty files -------------------------------------------------------------------
 
 def _mapping(folder: Path) -> dict[str, dict[str, Any]]:
     path = folder / MAPPING_FILE
@@ -145,34 +214,13 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
                     compiled.append(compile_document(parsed, codes or None, None, name=treaty.id))
             if not compiled:
                 continue
-            merged = merge(compiled)
+            merged = merge_treaties(compiled)
             if len(merged.parties) != 2 and not ref:
                 warn(f"{treaty.id}: skipped: the stored texts do not name their Contracting States")
                 continue
             result.append(merged)
     return result
 
-
-def merge(parts: list[CompiledTreaty]) -> CompiledTreaty:
-    """One treaty from several documents (fragments of one convention): for each topic, the
-    document that holds its article and the most rules wins."""
-    base = parts[0]
-    for other in parts[1:]:
-        for topic, rules in other.topics.items():
-            mine = base.topics.get(topic)
-            weight = (rules.article_eid is not None, len(rules.caps) + len(rules.exemptions) + len(rules.allocations))
-            if mine is None or weight > (mine.article_eid is not None, len(mine.caps) + len(mine.exemptions) + len(mine.allocations)):
-                base.topics[topic] = rules
-        base.relief = base.relief or other.relief
-        if not base.in_force.known:
-            base.in_force = other.in_force
-        base.pe_articles = {**other.pe_articles, **base.pe_articles}
-        base.complete = base.complete or other.complete
-        for language, numbers in other.articles_present.items():
-            base.articles_present.setdefault(language, [])
-            base.articles_present[language] += [n for n in numbers if n not in base.articles_present[language]]
-        base.article_topics = {**other.article_topics, **base.article_topics}
-    return base
 
 
 def load_book(location: str, warn: Warn, parties_required: bool = True) -> TreatyBook:
@@ -191,3 +239,8 @@ def load_book(location: str, warn: Warn, parties_required: bool = True) -> Treat
     if not treaties:
         raise InputError(f"no treaty with known Contracting States in {where}")
     return TreatyBook(treaties)
+
+__all__ = [
+    "MAPPING_FILE", "TREATY_SUFFIXES", "compile_document", "compile_file", "compile_text", "decide",
+    "load_book", "load_directory", "load_store", "load_treaty", "with_amendments",
+]
