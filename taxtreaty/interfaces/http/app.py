@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from taxtreaty.interfaces.http.backend import Backend
+from taxtreaty.interfaces.http.docs import install_docs
 from taxtreaty.interfaces.http.fastlane import AskFastLane
 from taxtreaty.interfaces.http.limits import BodyLimit, Limits
 from taxtreaty.interfaces.http.logs import AccessLog
@@ -70,11 +71,13 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
     app = FastAPI(title="taxtreaty", version=__version__, description=DESCRIPTION, lifespan=lifespan,
                   openapi_tags=[{"name": "treaties", "description": "the corpus: list, read, search, rates, ingest"},
                                 {"name": "rules", "description": "decisions: one scenario or a ledger"},
-                                {"name": "meta"}])
+                                {"name": "meta"}],
+                  docs_url=None, redoc_url=None)  # served offline by install_docs, below
     app.state.backend = backend if backend is not None else open_backend(store_url)
     app.state.token = token if token is not None else os.environ.get("TAXTREATY_API_TOKEN") or None
     app.state.limits = limits or Limits()
     install_handlers(app)
+    install_docs(app)
 
     from taxtreaty.interfaces.http.api import router
 
