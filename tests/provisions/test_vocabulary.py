@@ -9,6 +9,12 @@ from word_lists import files_with_word_alternations, word_alternations
 
 from taxtreaty import vocab
 from taxtreaty.provisions import vocabulary
+from taxtreaty.provisions.vocabulary import fold_same_length
+
+
+def test_fold_keeps_offsets():
+    text = "Straße — beneficiário efectivo, 1.º de enero"
+    assert len(fold_same_length(text)) == len(text)
 
 
 def test_no_word_alternation_in_the_provisions_code() -> None:

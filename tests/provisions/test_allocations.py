@@ -1,0 +1,171 @@
+"""Provisions, the allocations reader (`readers/allocations.py`): which State may tax, the exceptions,
+the lists of cases and the permanent-establishment switch."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from helpers import EN, ES, PT, candidate_rates
+
+import taxtreaty
+
+US = "us_style_noisy.txt"
+
+
+BOE = "boe_espana_chile.txt"
+
+
+CHILE = "chile_espana_inline.txt"
+
+
+ANDEAN = "andina_decision.txt"
+
+
+LISTS = "dof_mexico_espana_listas.txt"
+
+
+BR_ARTICLE_7 = """CONVENÇÃO ENTRE A REPÚBLICA FEDERATIVA DO BRASIL E A REPÚBLICA DO PERU
+
+ARTIGO 7
+Lucros das Empresas
+
+1. Os lucros de uma empresa de um Estado Contratante só são tributáveis nesse Estado, a não ser que a empresa exerça sua atividade no outro Estado Contratante por meio de um estabelecimento permanente aí situado, caso em que esses lucros podem ser tributados no outro Estado, mas somente no tocante à parte dos lucros atribuível a esse estabelecimento permanente.
+"""
+
+
+def test_us_social_security_is_taxable_only_in_the_paying_state():
+    # bug: "payments made by a Contracting State under the social security ... legislation ... to a
+    # resident of the other Contracting State shall be taxable only in the first-mentioned State" was
+    # read as residence-only: every pension, social security included, "determined 0%" at source
+    (ss,) = EN.at(US, "art_18__para_2", "allocation")
+    assert ss.allocation == "paying_state_only" and ss.overrides == ["art_18__para_1"]
+    (private,) = EN.at(US, "art_18__para_1", "allocation")
+    assert private.allocation == "residence_only"
+    decision = EN.decide(US, income="pensions", source="US", residence="SG", recipient="individual")
+    assert decision["status"] == "indeterminate"
+    assert {(c["eid"], c["source_taxation"]) for c in decision["candidates"]} == {
+        ("art_18__para_1", "none"), ("art_18__para_2", "unlimited")}
+
+
+def test_pt_government_service_exception_with_contudo_inside_the_verb() -> None:
+    # "b) Os salários ... só podem, contudo, ser tributados no outro Estado Contratante se os serviços
+    # forem prestados nesse Estado ...": read as "may be taxed" and the answer was "determined: only the
+    # paying State may tax", whatever the services or the nationality
+    b = PT.one("pt_dr_cl.txt", "art_19__para_1__point_b", "allocation")
+    assert b.allocation == "residence_only"
+    a = PT.one("pt_dr_cl.txt", "art_19__para_1__point_a", "allocation")
+    assert a.allocation == "paying_state_only"
+    decision = PT.decide("pt_dr_cl.txt", income="government_service", source="CL", residence="PT", nationality="PT",
+                         payer="government")
+    assert decision["status"] == "indeterminate"
+    assert {c["eid"] for c in decision["candidates"]} >= {"art_19__para_1__point_a", "art_19__para_1__point_b"}
+
+
+def test_tl_dividends_ten_per_cent_in_words_and_the_pe_switch() -> None:
+    cap = PT.one("ao_tl_mojibake.txt", "art_10__para_2", "withholding_cap")
+    assert cap.rate_pct == Decimal("10")
+    switch = PT.one("ao_tl_mojibake.txt", "art_10__para_3", "allocation")
+    assert switch.conditions == {"pe_connected": True} and switch.values["refer_to"] == ["7"]
+
+
+def test_br_old_pe_switch_and_business_profits_with_estabelecimento_permanente() -> None:
+    switch = PT.one("br_dou_antigo.txt", "art_10__para_3", "allocation")
+    assert switch.conditions == {"pe_connected": True} and switch.values["refer_to"] == ["7"]
+    doc = taxtreaty.parse(BR_ARTICLE_7)
+    allocations = {(p.allocation, tuple(sorted(p.conditions.items()))) for p in taxtreaty.provisions(doc).provisions
+                   if p.kind == "allocation"}
+    assert ("source_may_tax", (("pe_connected", True),)) in allocations
+    assert ("residence_only", ()) in allocations
+
+
+def test_boe_interest_residence_only_for_governments_and_central_banks_only() -> None:
+    """Bug: "pagados al Gobierno ... o al Banco Central de Chile, sólo pueden someterse a imposición en
+    ese otro Estado" was read as residence-only for every interest payment (0% for a company)."""
+    _, ps = ES.parsed(BOE)
+    alloc = ES.one(ps, "art_11__para_3", "allocation")
+    assert alloc.allocation == "residence_only"
+    assert alloc.conditions["recipient_kinds"] == ["government", "local_authority", "central_bank"]
+    company = ES.ask(BOE, income="interest", source="CL", residence="ES", beneficial_owner=True, recipient="company")
+    assert company.status == "indeterminate"  # 5% for bank loans or traded bonds (words unread) or 15%
+    assert candidate_rates(company) == {"art_11__para_2__point_a": Decimal("5"), "art_11__para_2__point_b": Decimal("15")}
+    bank = ES.ask(BOE, income="interest", source="CL", residence="ES", beneficial_owner=True, recipient="central_bank")
+    assert (bank.status, bank.max_rate_pct) == ("determined", Decimal("0"))
+
+
+def test_chile_residence_only_exception_with_unread_terms_is_a_candidate_not_ignored() -> None:
+    """Bug: "sólo pueden someterse a imposición en el otro Estado si ... los intereses se pagan por
+    préstamos otorgados por un plazo no inferior a tres años por bancos o compañías de seguros" was
+    residence-only with beneficial ownership as its only condition (0% for every interest payment);
+    once its words were kept unread, the engine ignored it and answered 12.5% as determined."""
+    _, ps = ES.parsed(CHILE)
+    exception = ES.one(ps, "art_11__para_3", "allocation")
+    assert exception.allocation == "residence_only"
+    assert "plazo no inferior a tres años" in exception.conditions["unread_condition"]
+    answer = ES.ask(CHILE, income="interest", source="ES", residence="CL", beneficial_owner=True, recipient="company")
+    assert answer.status == "indeterminate"
+    assert candidate_rates(answer) == {"art_11__para_2": Decimal("12.5"), "art_11__para_3": Decimal("0")}
+
+
+def test_chile_government_service_and_employment() -> None:
+    _, ps = ES.parsed(CHILE)
+    assert ES.one(ps, "art_19__para_1__point_a", "allocation").allocation == "paying_state_only"
+    assert ES.one(ps, "art_19__para_1__point_b", "allocation").allocation == "residence_only"
+    assert ES.one(ps, "art_15__para_2", "threshold").values == {"days": 183, "period_months": 12}
+    assert ES.one(ps, "art_13__para_4", "allocation").allocation == "source_may_tax"
+
+
+@pytest.mark.parametrize(("income", "eid"), [
+    ("interest", "art_10__para_nn_1"), ("dividends", "art_11__para_nn_1"), ("royalties", "art_12__para_nn_1"),
+    ("pensions", "art_15__para_nn_1"), ("capital_gains", "art_19__para_nn_1"),
+])
+def test_andean_income_is_taxed_only_where_it_arises(income: str, eid: str) -> None:
+    """Bug: "Las ganancias de capital sólo podrán gravarse por el País Miembro en cuyo territorio
+    estuvieren situados los bienes" was read as "the source State may tax too" (the residence State
+    would have taxed with a credit); "sólo serán gravables en el País Miembro en cuyo territorio se
+    impute y registre su pago" was not read at all."""
+    _, ps = ES.parsed(ANDEAN)
+    assert ES.one(ps, eid, "allocation").allocation == "source_only"
+    answer = ES.ask(ANDEAN, income=income, source="PE", residence="EC")
+    assert (answer.status, answer.source_taxation, answer.residence_taxation) == ("determined", "unlimited", "none")
+    assert answer.eid == eid
+
+
+def test_an_exclusive_rule_for_the_residence_state_is_not_source_only() -> None:
+    text = (
+        "Artículo 8\nTransporte marítimo y aéreo\n\n1. Los beneficios procedentes de la explotación de buques o "
+        "aeronaves en tráfico internacional sólo pueden someterse a imposición en el Estado contratante en que "
+        "esté situada la sede de dirección efectiva de la empresa.\n\n"
+        "Artículo 13\nGanancias de capital\n\n5. Las ganancias derivadas de la enajenación de cualquier otro bien "
+        "sólo pueden someterse a imposición en el Estado contratante en que resida el transmitente.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    assert {p.cite.eid: p.allocation for p in ps.find(kind="allocation")} == {
+        "art_13__para_5": "residence_only", "art_8__para_1": "effective_management_only"}
+
+
+def test_exclusive_rule_with_a_list_of_cases_is_one_rule_per_case() -> None:
+    """Bug: "sólo pueden someterse a imposición en el otro Estado Contratante si: a) el beneficiario
+    efectivo es ... el banco central ...; b) los intereses se pagan por préstamos ... garantizados por el
+    Gobierno" was residence-only with no condition: 0% for any interest, to anyone."""
+    _, ps = ES.parsed(LISTS)
+    assert not ES.at(ps, "art_11__para_3", "allocation")
+    public = ES.one(ps, "art_11__para_3__point_a", "allocation")
+    assert (public.allocation, public.conditions) == (
+        "residence_only", {"beneficial_owner": True, "recipient_kinds": ["local_authority", "central_bank"]})
+    guaranteed = ES.one(ps, "art_11__para_3__point_b", "allocation")
+    assert guaranteed.conditions["guaranteed_by_government"] is True
+    assert "plazo de tres años o más" in guaranteed.conditions["unread_condition"]
+    company = ES.ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="company")
+    assert (company.status, company.max_rate_pct) == ("determined", Decimal("10"))
+    bank = ES.ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="central_bank")
+    assert (bank.status, bank.source_taxation, bank.max_rate_pct) == ("determined", "none", Decimal("0"))
+
+
+def test_government_pensions_go_to_the_paying_state() -> None:
+    """Bug: "Las pensiones pagadas por un Estado Contratante o por una de sus subdivisiones políticas ...
+    sólo pueden someterse a imposición en ese Estado" was read as residence-only."""
+    _, ps = ES.parsed(LISTS)
+    assert ES.one(ps, "art_18__para_2", "allocation").allocation == "paying_state_only"
+    answer = ES.ask(LISTS, income="pensions", source="MX", residence="ES", payer="government")
+    assert (answer.status, answer.source_taxation, answer.residence_taxation) == ("determined", "unlimited", "none")

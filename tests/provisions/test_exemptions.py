@@ -1,0 +1,114 @@
+"""Provisions, the exemptions reader (`readers/exemptions.py`): who is exempt at source (or in the host
+State), item by item."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from helpers import EN, ES, PT, candidates
+
+import taxtreaty
+
+UK = "uk_style_kenya.txt"
+
+
+UN = "un_india_malaysia.txt"
+
+
+AU = "au_style_gazette.txt"
+
+
+BOE = "boe_espana_chile.txt"
+
+
+ECUADOR = "boe_espana_ecuador.txt"
+
+
+def test_uk_an_investment_vehicle_whose_income_is_exempted_is_no_exemption_of_dividends():
+    # bug: "(b) 15 per cent ... by an investment vehicle ... whose income from such immovable property
+    # is exempted from tax" was read as an exemption with no condition: every dividend 0%, determined
+    assert not [p for p in EN.provisions(UK).provisions if p.topic == "dividends" and p.kind == "exemption"]
+    (b,) = EN.at(UK, "art_10__para_2__point_b", "withholding_cap")
+    assert b.rate_pct == Decimal("15")
+    assert "investment vehicle" in b.conditions["unread_condition"]
+    assert b.conditions["unread_condition"].startswith("where those dividends are paid out of income")
+
+
+def test_un_an_exemption_for_any_institution_the_authorities_agree_is_not_for_everyone():
+    # bug: "(c) any other institution as may be agreed upon from time to time between the competent
+    # authorities" under "provided it is derived and beneficially owned by:" exempted all interest
+    (c,) = EN.at(UN, "art_11__para_3__point_c", "exemption")
+    assert c.conditions["unread_condition"].startswith("any other institution as may be agreed upon")
+    decision = EN.decide(UN, income="interest", source="IN", residence="MY", beneficial_owner=True,
+                         recipient="company", payer="company")
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_11__para_2", "10"), ("art_11__para_3__point_c", "0")} <= candidates(decision)
+
+
+def test_an_exemption_item_naming_no_one_is_unread_whatever_the_introduction_says():
+    # the introduction "where the interest is beneficially owned by:" opens no condition the reader
+    # knows; an item it cannot place still never exempts every payment
+    text = (
+        "Article 11\nInterest\n\n1. Interest arising in a Contracting State and paid to a resident of the other "
+        "Contracting State may be taxed in that other State.\n\n2. However, such interest may also be taxed in the "
+        "Contracting State in which it arises, but the tax so charged shall not exceed 10 percent of the gross amount "
+        "of the interest.\n\n3. Notwithstanding paragraph 2, interest arising in a Contracting State shall be exempt "
+        "from tax in that State where the interest is beneficially owned by:\n(a) the Government of the other "
+        "Contracting State; or\n(b) such other bodies as the competent authorities may agree.\n"
+    )
+    ps = taxtreaty.provisions(taxtreaty.parse(text))
+    a, b = [p for p in ps.provisions if p.kind == "exemption"]
+    assert a.conditions["recipient_kinds"] == ["government"] and "unread_condition" not in a.conditions
+    assert b.conditions["unread_condition"] == "such other bodies as the competent authorities may agree"
+
+
+def test_au_government_or_central_bank_interest_exempt():
+    (ex,) = EN.at(AU, "art_11__para_3", "exemption")
+    assert ex.conditions == {"recipient_kinds": ["government", "local_authority", "central_bank"]}
+    assert ex.overrides == ["art_11__para_2"]
+    decision = EN.decide(AU, income="interest", source="MY", residence="AU", recipient="central_bank", payer="company")
+    assert (decision["status"], decision["max_rate_pct"]) == ("determined", "0")
+
+
+def test_pt_interest_exemptions_by_payer_and_recipient() -> None:
+    a = PT.one("pt_dr_cl.txt", "art_11__para_3__point_a", "exemption")
+    assert a.conditions == {"payer_kinds": ["government", "local_authority"]}
+    b = PT.one("pt_dr_cl.txt", "art_11__para_3__point_b", "exemption")
+    assert b.conditions == {"recipient_kinds": ["government", "local_authority", "central_bank"]}
+    c = PT.one("pt_dr_cl.txt", "art_11__para_3__point_c", "exemption")
+    assert "prazo superior a três anos" in c.conditions["unread_condition"]
+    decision = PT.decide("pt_dr_cl.txt", income="interest", source="CL", residence="PT", beneficial_owner=True,
+                         recipient="central_bank")
+    assert decision["status"] == "determined" and decision["max_rate_pct"] == "0"
+
+
+def test_boe_student_payments_are_exempt_not_taxable() -> None:
+    """Bug: "no pueden someterse a imposición en ese Estado" matched "pueden someterse a imposición"
+    and was read as "the source State may tax"."""
+    _, ps = ES.parsed(BOE)
+    eid = "art_20__para_nn_1"
+    assert not ES.at(ps, eid, "allocation")
+    exemption = ES.one(ps, eid, "exemption")
+    assert exemption.allocation == "exempt_in_host"
+    assert exemption.conditions["unread_condition"] == "siempre que procedan de fuentes situadas fuera de ese Estado"
+
+
+def test_ecuador_damaged_interest_rate_and_exemption_list_recipients() -> None:
+    """Bug: "estarán exentos en ese Estado cuando se paguen a: a) ...; b) el Banco Central del Ecuador"
+    made the listed bodies the payers ("procedentes de" was the only role word), so interest paid by a
+    local authority to anyone would have been exempt."""
+    _, ps = ES.parsed(ECUADOR)
+    damaged = ES.one(ps, "art_11__para_2", "withholding_cap")
+    assert (damaged.status, damaged.rate_pct) == ("unknown", None) and "1O por 100" in (damaged.reason or "")
+    assert ES.one(ps, "art_11__para_3__point_a", "exemption").conditions == {"recipient_kinds": ["local_authority"]}
+    bank = ES.one(ps, "art_11__para_3__point_b", "exemption").conditions
+    assert bank["recipient_kinds"] == ["central_bank", "named_institution"] and "payer_kinds" not in bank
+    assert "acuerden las autoridades" in ES.one(ps, "art_11__para_3__point_c", "exemption").conditions["unread_condition"]
+
+
+@pytest.mark.xfail(strict=True, reason="'el otro Estado contratante' at the head of an exemption-list item is not read "
+                   "as the government: the State itself is left out of the exemption (too narrow, never too wide)")
+def test_open_the_state_itself_in_an_exemption_list() -> None:
+    _, ps = ES.parsed(ECUADOR)
+    assert "government" in ES.one(ps, "art_11__para_3__point_a", "exemption").conditions["recipient_kinds"]

@@ -1,0 +1,53 @@
+"""Figures (`provisions/figures.py`): rates, durations and amounts, in digits and in words."""
+
+from __future__ import annotations
+
+import pytest
+
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.vocabulary import fold_same_length, phrases
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        ("en", "shall not exceed ten per cent of", ["10"]),
+        ("en", "twenty-five per cent and 7.5 per cent and 12,5% and 5 percent", ["25", "7.5", "12.5", "5"]),
+        ("en", "ten per cent (10%) of the gross amount", ["10"]),
+        ("en", "zero per cent", ["0"]),
+        ("pt", "não excederá quinze por cento nem 10 % nem vinte e cinco por cento", ["15", "10", "25"]),
+        ("es", "no podrá exceder del diez por ciento ni del veinticinco por ciento", ["10", "25"]),
+        ("es", "no podrá exceder del 5 por 100 del importe bruto", ["5"]),
+        ("en", "the l5 per cent rate", []),
+    ],
+)
+def test_rates_in_digits_and_words(language, text, expected):
+    ph = phrases(language)
+    assert ph is not None
+    found = figures.find_rates(fold_same_length(text), ph)
+    assert [str(f.value.normalize()) if f.value != f.value.to_integral() else str(int(f.value)) for f in found] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "expected"),
+    [
+        ("en", "a period of one hundred and eighty-three days", [("183", "days")]),
+        ("pt", "durante um período de dois anos e 6 meses", [("2", "years"), ("6", "months")]),
+        ("es", "treinta días en cualquier período de doce meses", [("30", "days"), ("12", "months")]),
+    ],
+)
+def test_durations(language, text, expected):
+    ph = phrases(language)
+    assert ph is not None
+    found = figures.find_durations(fold_same_length(text), ph)
+    assert [(str(int(d.value)), d.unit) for d in found] == expected
+
+
+def test_amounts_written_once_in_words_and_figures():
+    ph = phrases("pt")
+    assert ph is not None
+    found = figures.find_amounts(fold_same_length("não exceda nove mil dólares americanos (USD 9000) por ano"), ph)
+    assert [(int(a.value), a.currency) for a in found] == [(9000, "USD")]
+    en = phrases("en")
+    assert en is not None
+    assert [(int(a.value), a.currency) for a in figures.find_amounts("up to usd 12,500 a year", en)] == [(12500, "USD")]

@@ -1,0 +1,74 @@
+"""Decisions by date: the date of effect of each State, and payments before it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from helpers import BILINGUAL
+
+
+def test_indian_royalties_before_1_april_are_not_covered() -> None:
+    """In India the convention has effect from 1 April 2024 only; Spain's 1 January is not India's."""
+    name = "es_en_boe_india.txt"
+    february = BILINGUAL.decide(name, income="royalties", source="IN", residence="ES", beneficial_owner=True,
+                                date="2024-02-15")
+    assert february["status"] == "not_covered"
+    assert february["max_rate_pct"] is None
+    april = BILINGUAL.decide(name, income="royalties", source="IN", residence="ES", beneficial_owner=True,
+                             date="2024-04-15")
+    assert april["status"] == "determined"
+    assert Decimal(str(april["max_rate_pct"])) == Decimal("20")
+
+
+def test_spanish_royalties_from_january_are_covered_and_not_before() -> None:
+    name = "es_en_boe_india.txt"
+    january = BILINGUAL.decide(name, income="royalties", source="ES", residence="IN", beneficial_owner=True,
+                               date="2024-02-15")
+    assert january["status"] == "determined"
+    december = BILINGUAL.decide(name, income="royalties", source="ES", residence="IN", beneficial_owner=True,
+                                date="2023-12-01")
+    assert december["status"] == "not_covered"
+
+
+def test_single_date_of_effect_without_states() -> None:
+    for language in ("pt", "es"):
+        p = BILINGUAL.one_in("pt_es_ocr.txt", language, "art_29__para_2", "date")
+        assert p.state is None
+        assert p.values["effect_from"] == "2021-01-01"
+    before = BILINGUAL.decide("pt_es_ocr.txt", income="interest", source="PT", residence="PE", beneficial_owner=True,
+                              date="2020-12-01")
+    assert before["status"] == "not_covered"
+
+
+def test_equally_authentic_dates_of_effect_that_differ_leave_the_payments_between_open() -> None:
+    """PT "a partir de 1 de Janeiro de 2021", ES "a partir del 1 de enero de 2022", no text prevails:
+    the later date used to decide every payment of 2021 as not covered."""
+    name = "pt_es_dates_differ.txt"
+    assert [d.what for d in BILINGUAL.parsed(name)[1].divergences if d.eid == "art_29__para_2"] == ["date"]
+    facts = {"income": "interest", "source": "PT", "residence": "PE", "beneficial_owner": True}
+    assert BILINGUAL.decide(name, **facts, date="2020-06-01")["status"] == "not_covered"
+    between = BILINGUAL.decide(name, **facts, date="2021-06-01")
+    assert between["status"] == "indeterminate"
+    assert between["max_rate_pct"] is None
+    after = BILINGUAL.decide(name, **facts, date="2022-06-01")
+    assert after["status"] == "determined"
+    assert Decimal(str(after["max_rate_pct"])) == Decimal("15")
+
+
+def test_the_prevailing_text_gives_the_date_of_effect() -> None:
+    """ES "a partir del 1 de abril de 2025" for India, EN "1 April 2024"; the English text prevails."""
+    name = "es_en_dates_differ.txt"
+    assert BILINGUAL.one_in(name, "es", "art_29__para_2__point_a", "date").values["effect_from"] == "2025-04-01"
+    result = BILINGUAL.decide(name, income="royalties", source="IN", residence="ES", beneficial_owner=True,
+                              date="2024-05-01")
+    assert result["status"] == "determined"
+    assert Decimal(str(result["max_rate_pct"])) == Decimal("20")
+    assert BILINGUAL.decide(name, income="royalties", source="IN", residence="ES", beneficial_owner=True,
+                            date="2024-03-01")["status"] == "not_covered"
+
+
+def test_india_without_a_read_date_does_not_borrow_mozambiques() -> None:
+    result = BILINGUAL.decide("pt_en_mz_in.txt", income="royalties", source="IN", residence="MZ", beneficial_owner=True,
+                              date="2024-05-01")
+    assert result["status"] == "determined"
+    assert any(a["fact"] == "in_force" for a in result["assumptions"])

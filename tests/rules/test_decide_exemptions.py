@@ -1,0 +1,66 @@
+"""Decisions on exemptions: when an exemption applies with confidence and when its limits leave it
+open."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import EN, RULES, candidates
+
+import taxtreaty
+
+MU = "un_mauritius_ocr.txt"
+
+
+PARTIES = ("NO", "EE")  # Norvalia (first State) and Estmark: fictional, named by the test
+
+
+VEHICLE = "es_vehiculo_inversion.txt"
+
+
+SCHOOL = "en_students_teachers.txt"
+
+
+@pytest.mark.xfail(strict=True, reason="'paid to the Government ..., or to any institution wholly owned by that "
+                   "Government' puts the qualifier on the whole clause: a government recipient is left indeterminate "
+                   "(safe, but the text is clear for it)")
+def test_mu_government_itself_is_exempt_despite_the_wholly_owned_alternative():
+    decision = EN.decide(MU, income="interest", source="MU", residence="SG", beneficial_owner=True,
+                         recipient="government", payer="company")
+    assert (decision["status"], decision["max_rate_pct"]) == ("determined", "0")
+
+
+def test_exempt_words_describing_the_vehicle_inside_a_rate_item_never_exempt_every_dividend() -> None:
+    # bug: "cuyas rentas ... estén exentas" inside item b) (15 per cent) was read as an exemption with no
+    # condition: every dividend 0%, determined
+    decision = RULES.decide(VEHICLE, income="dividends", beneficial_owner=True, recipient="individual")
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert {("art_10__para_2__point_b", "15"), ("art_10__para_2__point_c", "10")} <= candidates(decision)
+
+
+def test_teacher_exemption_limited_to_two_years_is_not_confident() -> None:
+    # bug: "for a period not exceeding two years ... shall be exempt" gave 0%, determined, whatever the stay
+    (ex,) = RULES.at(SCHOOL, "art_21__para_1", "exemption")
+    assert ex.values["years"] == 2
+    decision = RULES.decide(SCHOOL, income="teachers")
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    (candidate,) = decision["candidates"]
+    assert (candidate["eid"], candidate["max_rate_pct"]) == ("art_21__para_1", "0")
+    assert "at most 2 years" in candidate["if"]
+
+
+def test_student_exemption_with_a_source_proviso_and_six_years_is_not_confident() -> None:
+    (ex,) = RULES.at(SCHOOL, "art_20__para_nn_1", "exemption")
+    assert ex.values["years"] == 6 and "sources outside that State" in ex.conditions["unread_condition"]
+    decision = RULES.decide(SCHOOL, income="students")
+    assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert any("at most 6 years" in reason for reason in decision["reasons"])
+
+
+def test_an_exemption_without_limits_still_applies() -> None:
+    text = (RULES.folder / SCHOOL).read_text(encoding="utf-8").replace(" for a period not exceeding two years", "")
+    text = text[: text.index("\n2. The provisions of paragraph 1")]  # and without its research switch-off
+    doc = taxtreaty.parse(text)
+    decision = taxtreaty.decide((doc, taxtreaty.provisions(doc)), {"income": "teachers", "source": "NO", "residence": "EE",
+                                                                   "date": "2025-05-01"},
+                                parties=PARTIES, in_force=(None, None)).to_dict()
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "0", "art_21__para_1")
