@@ -212,13 +212,41 @@ def _either_join(language: str) -> regex.Pattern[str]:
     return regex.compile(rf"\s*,?\s*{ph.word_group('or_words')}\s+(?:{ph.word_group('determiners')}\s+)?")
 
 
+#: how far (characters) the role words of "paid to, or on loans guaranteed or insured by," may stand apart
+_RECIPIENT_OR_GUARANTOR_GAP = 40
+
+
+def _recipient_or_guarantor(folded: str, ph: Phrases) -> bool:
+    """"paid to, or on loans guaranteed or insured by, the Government": one list of kinds that is
+    the recipient's or the guarantor's, joined by "or" with no kind named between the two roles."""
+    guarantees = list(ph.finditer("guarantee_role", folded))
+    if not guarantees:
+        return False
+    or_word = regex.compile(rf"\b{ph.word_group('or_words')}\b")
+    for r in ph.finditer("recipient_role", folded):
+        after = [g for g in guarantees if r.end() <= g.start() <= r.end() + _RECIPIENT_OR_GUARANTOR_GAP]
+        if not after:
+            continue
+        gap = folded[r.end() : after[0].start()]
+        if or_word.search(gap) and not kind_hits(gap, ph) and not ph.find("payer_role", gap):
+            return True
+    return False
+
+
 def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
     """"the payer or the recipient of the interest is the Government": the kinds name either party.
     All conditions of one provision must hold, so this is two alternatives, one on the payer's kind
-    and one on the recipient's; any other clause is its one set of conditions."""
+    and one on the recipient's; any other clause is its one set of conditions. "Paid to, or on loans
+    guaranteed or insured by, the Government" likewise: one alternative on the recipient's kind, one
+    on a loan the Government guarantees (whoever the lender is)."""
     kinds = [*conditions.get("payer_kinds", []), *conditions.get("recipient_kinds", [])]
     if not kinds:
         return [conditions]
+    if conditions.get("guaranteed_by_government") and conditions.get("recipient_kinds") \
+            and _recipient_or_guarantor(folded, ph):
+        paid_to = {k: v for k, v in conditions.items() if k != "guaranteed_by_government"}
+        guaranteed = {k: v for k, v in conditions.items() if k != "recipient_kinds"}
+        return [paid_to, guaranteed]
     roles = sorted([(m.start(), m.end(), "payer") for m in ph.finditer("payer_role", folded)]
                    + [(m.start(), m.end(), "recipient") for m in ph.finditer("recipient_role", folded)])
     joined = any(a[2] != b[2] and _either_join(ph.code).fullmatch(folded, a[1], b[0]) for a, b in pairwise(roles))

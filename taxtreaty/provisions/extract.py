@@ -73,6 +73,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.disapplied_rates(reading, version, article, ph, found)
         passes.dated_caps(reading, version, article, ph, found)
         passes.applies_instead(reading, version, article, ph, found)
+        passes.defined_kinds(reading, version, article, ph, found)
         found += missing_caps(reading, version, article, found)
     return found
 

@@ -9,6 +9,8 @@ Each pass is a named function over provisions already read (an article's, or the
 - `applies_instead`: "..., the provisions of sub-paragraph (b) shall apply" puts one item of a
   list of rates in place of another;
 - `undistinguished_caps`: two rates for one income whose conditions were not told apart;
+- `defined_kinds`: "the term “Government” shall include ... the Central Bank": an article's definition
+  of a recipient kind its exemption names;
 - `protocol_qualifiers`: a protocol paragraph that qualifies a rate of an article;
 - `document_warnings`: whole-document checks (swallowed headings, articles missing);
 - `attach_alignment`: the divergences between the language versions.
@@ -143,6 +145,43 @@ def undistinguished_caps(provisions: list[Provision]) -> None:
             if any(other is not low and selecting(other) == selecting(low)
                    and (other.rate_pct > low.rate_pct or other.conditions.get("otherwise")) for other in group):
                 low.conditions = {**low.conditions, "unread_condition": low.cite.quote}
+
+
+def defined_kinds(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
+    """"For the purposes of paragraph 3 the term “Government” means: ... and shall include: the local
+    authorities; the Nederlandsche Bank (Central Bank); ...", "For the purposes of this paragraph, the
+    term ''Government'' shall include the Central Bank of the Netherlands, the Central Bank of
+    Barbados": the article defines a recipient kind its exemption names, so the public bodies the
+    definition lists (local authorities, central banks: `conditions.PUBLIC_KINDS`) are recipients of
+    that exemption too. Banks and institutions a definition names by name are left to the names; a
+    language without `kind_definition` phrases reads none."""
+    if "kind_definition" not in ph.patterns:
+        return
+    for paragraph in article.paragraphs:
+        units = reading.source.units(version.language, article, paragraph, cut_restarts=True)
+        for k, unit in enumerate(units):
+            match = ph.find("kind_definition", unit.folded)
+            if match is None:
+                continue
+            defined = {kind for start, end, kind in cond.kind_hits(unit.folded, ph)
+                       if match.start() <= start and end <= match.end()}
+            if len(defined) != 1:
+                continue
+            body = unit.folded[match.end():] + " " + " ".join(u.folded for u in units[k + 1:])
+            added = [kind for _, _, kind in cond.kind_hits(body, ph) if kind in cond.PUBLIC_KINDS and kind not in defined]
+            if not added:
+                break
+            # "For the purposes of paragraph 3": the paragraph the definition serves, named in its own sentence
+            lead = max((a for a, _ in unit.sentences() if a <= match.start()), default=0)
+            refs = [n for kind, n in figures.find_references(unit.folded[lead : match.start()], ph) if kind == "paragraph"]
+            targets = [f"art_{article.number.lower()}__para_{n}" for n in refs] or [paragraph.eid]
+            (term,) = defined
+            for p in found:
+                kinds = p.conditions.get("recipient_kinds")
+                if (p.kind == "exemption" or p.allocation == "residence_only") and kinds and term in kinds \
+                        and any(p.cite.eid == t or p.cite.eid.startswith(t + "__") for t in targets):
+                    p.conditions = {**p.conditions, "recipient_kinds": [*kinds, *(a for a in dict.fromkeys(added) if a not in kinds)]}
+            break
 
 
 def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:

@@ -40,7 +40,9 @@ PHRASE_KEYS = (
 #: an exclusive rule names by where the income arises ("sólo serán gravables en el País Miembro en cuyo territorio ...")
 #: "relief_deemed_paid": tax sparing ("o imposto ... será sempre considerado como tendo sido pago à alíquota de 25 por cento")
 #: "zero_rate": a rate of 0 in one word, without "per cent" ("(a) nil if ...")
-OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate")
+#: "kind_definition": a definition of a recipient kind in an income article ("the term “Government” shall include")
+OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
+                        "kind_definition")
 #: keys holding a map of {category: [phrases]}
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases")
 #: keys holding a map of {phrase: value}

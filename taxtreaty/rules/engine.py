@@ -338,6 +338,14 @@ def _residence_only_base(rules: TopicRules, scenario: Scenario, decision: Decisi
     return True
 
 
+def _for_some_payments(rule: Rule) -> bool:
+    """A residence-only rule of a rate article for some payments only (its recipients, loans, ...),
+    not the article's base: beneficial ownership alone ("Royalties ... beneficially owned by a
+    resident of the other Contracting State shall be taxable only in that other Contracting State")
+    is a condition of the base, as it is of every cap."""
+    return any(c.fact != "beneficial_owner" for c in rule.conditions)
+
+
 def _exempting(rule: Rule) -> bool:
     """An exemption, or a residence-only exception of a rate article (the same effect at source)."""
     return rule.kind == "exemption" or rule.allocation == "residence_only"
@@ -365,7 +373,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     # "...sólo pueden someterse a imposición en el otro Estado si [conditions]": a residence-only exception
     # of a rate article takes the source State's tax away as an exemption does, whether its conditions
     # hold or are not known (then a candidate, never ignored)
-    exceptions = tuple(r for r in rules.allocations if r.allocation == "residence_only" and r.conditions)
+    exceptions = tuple(r for r in rules.allocations if r.allocation == "residence_only" and _for_some_payments(r))
     evaluated: list[tuple[Rule, _Check]] = [
         (rule, _Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *exceptions, *rules.caps, *rules.gaps)
     ]
@@ -416,7 +424,7 @@ def _withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defa
     if pending or (cut_in_rates and rules.truncated is not None):
         decision.status = "indeterminate"
         decision.missing_facts.extend(f for f in _missing([c for _, c in pending]) if f not in decision.missing_facts)
-        base = next((r for r in rules.allocations if r.allocation == "residence_only" and not r.conditions), None)
+        base = next((r for r in rules.allocations if r.allocation == "residence_only" and not _for_some_payments(r)), None)
         if best is not None:
             decision.candidates.append(Candidate("limited", best.rate, best.cite.eid, "none of the other candidates applies"))
         elif base is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from helpers import EN, ES, PT, candidate_rates
+from helpers import EN, ES, PT, candidate_rates, extract_text, one
 
 import taxtreaty
 
@@ -169,3 +169,15 @@ def test_government_pensions_go_to_the_paying_state() -> None:
     assert ES.one(ps, "art_18__para_2", "allocation").allocation == "paying_state_only"
     answer = ES.ask(LISTS, income="pensions", source="MX", residence="ES", payer="government")
     assert (answer.status, answer.source_taxation, answer.residence_taxation) == ("determined", "unlimited", "none")
+
+
+def test_beneficially_owned_before_only_in_that_state_is_the_rules_condition():
+    # NL-JP 12(1) (tests/cases/real): the residence-only rule is the beneficial owner's; a recipient who is
+    # not got "no source tax" from it
+    ps = extract_text(
+        "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND JAPAN\n\nArticle 12\nRoyalties\n\n1. Royalties arising "
+        "in a Contracting State and beneficially owned by a resident of the other Contracting State shall be taxable "
+        "only in that other Contracting State.\n\n2. The term \"royalties\" as used in this Article means payments of "
+        "any kind received as a consideration for the use of, or the right to use, any patent.\n")
+    rule = one(ps, "art_12__para_1", "allocation")
+    assert (rule.allocation, rule.conditions) == ("residence_only", {"beneficial_owner": True})

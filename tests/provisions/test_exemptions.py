@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from helpers import EN, ES, PT, candidates
+from helpers import EN, ES, PT, at, candidates, extract_text
 
 import taxtreaty
 
@@ -112,3 +112,36 @@ def test_ecuador_damaged_interest_rate_and_exemption_list_recipients() -> None:
 def test_open_the_state_itself_in_an_exemption_list() -> None:
     _, ps = ES.parsed(ECUADOR)
     assert "government" in ES.one(ps, "art_11__para_3__point_a", "exemption").conditions["recipient_kinds"]
+
+
+ET_INTEREST = (
+    "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE FEDERAL DEMOCRATIC REPUBLIC OF ETHIOPIA\n\nArticle 11\n"
+    "Interest\n\n1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+    "taxed in that other State.\n\n2. However, such interest may also be taxed in the Contracting State in which it "
+    "arises and according to the laws of that State, but if the beneficial owner of the interest is a resident of the "
+    "other Contracting State, the tax so charged shall not exceed 5 per cent of the gross amount of the interest.\n\n"
+    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and paid to, or on loans "
+    "guaranteed or insured directly or indirectly by, the Government, a local authority or the Central Bank of the "
+    "other Contracting State shall be exempt from tax in the first-mentioned State.\n")
+
+
+def test_paid_to_or_on_loans_guaranteed_by_is_two_alternatives():
+    # NL-ET 11(3), NL-CN 11(3) (tests/cases/real): interest paid to the Government is exempt, and so is interest
+    # on a loan it guarantees; read as one conjunction, interest paid to the Government got the 5% cap
+    ps = extract_text(ET_INTEREST)
+    found = sorted(str(p.conditions) for p in at(ps, "art_11__para_3", "exemption"))
+    assert found == sorted([str({"recipient_kinds": ["government", "local_authority", "central_bank"]}),
+                            str({"guaranteed_by_government": True})])
+    decision = taxtreaty.decide(taxtreaty.parse(ET_INTEREST), {
+        "income": "interest", "source": "NL", "residence": "ET", "beneficial_owner": True, "recipient": "government"})
+    assert (decision.status, decision.source_taxation) == ("determined", "none")
+
+
+def test_a_guarantee_alone_stays_one_condition():
+    ps = extract_text(
+        "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF INDIA\n\nArticle 11\nInterest\n\n"
+        "1. Interest arising in one of the States and paid to a resident of the other State may be taxed in that other "
+        "State.\n\n2. Interest arising in one of the States and paid in respect of a loan guaranteed or insured by the "
+        "Government of the other State shall be exempt from tax in the first-mentioned State.\n")
+    (exemption,) = at(ps, "art_11__para_2", "exemption")
+    assert exemption.conditions.get("guaranteed_by_government") is True

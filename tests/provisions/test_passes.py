@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import CORPUS
-from helpers import EN, ES, PT, RULES, candidate_rates, candidates, extract_text, only
+from helpers import EN, ES, PT, RULES, at, candidate_rates, candidates, extract_text, only
 
 import taxtreaty
 from taxtreaty.provisions.model import Provision, ProvisionSet
@@ -435,3 +435,66 @@ def test_rates_told_apart_by_a_holding_stay_determined() -> None:
     person = _decide_on(ROYALTY_LIST_ES, income="dividends", source="CL", residence="ES", beneficial_owner=True,
                         recipient="individual")
     assert (person["status"], str(person["max_rate_pct"])) == ("determined", "15")
+
+
+IN_HEAD = "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF INDIA\n\n"
+IN_INTEREST = (
+    "Article 11\nInterest\n\n1. Interest arising in one of the States and paid to a resident of the other State may be "
+    "taxed in that other State.\n\n2. However, such interest may also be taxed in the State in which it arises, but the "
+    "tax so charged shall not exceed 15 per cent of the gross amount of the interest.\n\n3. Notwithstanding the "
+    "provisions of paragraph 2, the Government of one of the States shall be exempt from tax in the other State in "
+    "respect of interest derived by that Government from that other State.\n\n")
+
+
+def test_a_definition_of_government_for_the_exemption_adds_its_public_bodies():
+    # NL-IN 11(4) (tests/cases/real): "For the purposes of paragraph 3 the term “Government” means: a) ... and
+    # shall include: - the local authorities; - the Nederlandsche Bank (Central Bank); ..." (the central bank got 15%)
+    ps = extract_text(IN_HEAD + IN_INTEREST + (
+        "4. For the purposes of paragraph 3 the term “Government” means:\n\na) in the case of the Netherlands, the "
+        "Government of the Kingdom of the Netherlands and shall include:\n\n- the local authorities;\n\n- the "
+        "Nederlandsche Bank (Central Bank);\n\n- the Nederlandse Investeringsbank voor Ontwikkelingslanden N.V.;\n\n"
+        "b) in the case of India, the Government of India and shall include:\n\n- a political subdivision;\n\n"
+        "- the Reserve Bank of India (Central Bank).\n"))
+    (exemption,) = at(ps, "art_11__para_3", "exemption")
+    # the public bodies only: an investment bank named in the list is not every bank
+    assert exemption.conditions["recipient_kinds"] == ["government", "local_authority", "central_bank"]
+
+
+def test_a_definition_in_the_exemptions_own_paragraph():
+    # NL-BB 11(3): "For the purposes of this paragraph, the term ''Government'' shall include the Central Bank ..."
+    ps = extract_text(
+        "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND BARBADOS\n\nArticle 11\nInterest\n\n1. Interest arising "
+        "in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other "
+        "State.\n\n2. Notwithstanding the provisions of paragraph 1, interest arising in a Contracting State and paid to "
+        "the Government of the other Contracting State shall be exempt from tax in the first-mentioned Contracting "
+        "State. For the purposes of this paragraph, the term ‘‘Government’’ shall include the Central Bank of the "
+        "Netherlands, the Central Bank of Barbados.\n")
+    (exemption,) = at(ps, "art_11__para_2", "exemption")
+    assert exemption.conditions["recipient_kinds"] == ["government", "central_bank"]
+
+
+def test_a_definition_of_another_term_adds_nothing():
+    ps = extract_text(IN_HEAD + IN_INTEREST + (
+        "4. The term “interest” as used in this Article means income from debt-claims of every kind, including those "
+        "of the central bank.\n"))
+    (exemption,) = at(ps, "art_11__para_3", "exemption")
+    assert exemption.conditions["recipient_kinds"] == ["government"]
+
+
+def test_a_definition_of_government_in_portuguese_and_spanish():
+    pt = extract_text(
+        "CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E A REPÚBLICA DE CABO VERDE\n\nArtigo 11.º\nJuros\n\n1. Os juros "
+        "provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser tributados "
+        "nesse outro Estado.\n\n2. Não obstante o disposto no n.º 1, os juros provenientes de um Estado Contratante e "
+        "pagos ao Governo do outro Estado Contratante são isentos de imposto no primeiro Estado. Para efeitos do "
+        "presente número, o termo «Governo» compreende o Banco Central e as autarquias locais.\n")
+    (exemption,) = at(pt, "art_11__para_2", "exemption")
+    assert set(exemption.conditions["recipient_kinds"]) == {"government", "central_bank", "local_authority"}
+    es = extract_text(
+        "CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA ARGENTINA\n\nArtículo 11\nIntereses\n\n1. Los intereses "
+        "procedentes de un Estado Contratante y pagados a un residente del otro Estado Contratante pueden someterse a "
+        "imposición en ese otro Estado.\n\n2. No obstante lo dispuesto en el apartado 1, los intereses procedentes de "
+        "un Estado Contratante y pagados al Gobierno del otro Estado Contratante estarán exentos de imposición en el "
+        "primer Estado. A los efectos del presente apartado, el término «Gobierno» comprende el Banco Central.\n")
+    (exemption,) = at(es, "art_11__para_2", "exemption")
+    assert set(exemption.conditions["recipient_kinds"]) == {"government", "central_bank"}

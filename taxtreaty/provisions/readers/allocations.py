@@ -17,7 +17,7 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
-from taxtreaty.provisions.reading import PAYMENT_TOPICS, Emitted, Reading, cite_label
+from taxtreaty.provisions.reading import CAP_TOPICS, PAYMENT_TOPICS, Emitted, Reading, cite_label
 from taxtreaty.provisions.references import overrides_named
 from taxtreaty.provisions.vocabulary import Phrases
 
@@ -48,8 +48,12 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                             values={"prevails_over": "any_other_provision"})
                 continue
             conditions: dict[str, Any] = {}
-            if exclusive is not None and ph.has("beneficial_owner", sentence[exclusive.end():]):
-                conditions["beneficial_owner"] = True  # "...only in that other State if such resident is the beneficial owner"
+            owner_words = sentence if article.topic in CAP_TOPICS else sentence[exclusive.end():] if exclusive else ""
+            if exclusive is not None and ph.has("beneficial_owner", owner_words):
+                # "...only in that other State if such resident is the beneficial owner"; in the articles on
+                # payments also "Royalties ... beneficially owned by a resident of the other Contracting State
+                # shall be taxable only in that other Contracting State": the rule is the beneficial owner's
+                conditions["beneficial_owner"] = True
             sub = cond.subtype(sentence, ph)
             if sub:
                 conditions["income_subtype"] = sub
