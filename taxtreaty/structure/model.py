@@ -139,6 +139,9 @@ class Document(Node):
     warnings: list[Warning] = Field(default_factory=list)
     #: what kind of instrument the text is and, for an amending one, what it changes (`instrument.py`)
     instrument: Instrument | None = None
+    #: where the text was published, from its front matter (`publication.py`): reference, gazette,
+    #: published, source_url, ...
+    publication: dict[str, str] = Field(default_factory=dict)
 
     _original: str = PrivateAttr(default="")
     #: the parser's `CleanText` (cleaned text + span map), kept so later stages need not clean again

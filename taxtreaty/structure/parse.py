@@ -13,8 +13,10 @@ from __future__ import annotations
 import hashlib
 import os
 
+import regex
+
 from taxtreaty import vocab
-from taxtreaty.structure import eids, metadata
+from taxtreaty.structure import eids, metadata, publication
 from taxtreaty.structure.builder import MAX_POINT_DEPTH, VersionBuilder
 from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
@@ -34,11 +36,22 @@ class NoArticlesError(InputError):
     """The text was read but holds no article of a convention."""
 
 
+_NOT_NEWLINE = regex.compile(r"[^\n]")
+
+
+def _blank(text: str) -> str:
+    return _NOT_NEWLINE.sub(" ", text)
+
+
 def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
                encoding: str = "utf-8", decode_warnings: list[str] | None = None) -> Document:
     """Parse decoded text. Raises `NoArticlesError` when no article could be found at all."""
     raw = data if data is not None else original.encode("utf-8")
-    ct = clean(original)
+    # front matter (a markdown mirror's YAML block) is publication data, never text: blanked
+    # character for character, so every span still indexes `original`
+    head = publication.front_matter_end(original)
+    ct = clean(_blank(original[:head]) + original[head:] if head else original)
+    ct.original = original  # quotes come from the text as given, front matter and all
     lines = split_lines(ct.text)
     contents_table(lines)
     number_style(lines)
@@ -83,6 +96,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     doc._original = original
     doc._clean = ct
     metadata.fill(doc, ct, lines)
+    doc.publication = publication.read(original)
     return doc
 
 

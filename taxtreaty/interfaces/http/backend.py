@@ -71,6 +71,14 @@ def provisions_of(doc: Document) -> Any | None:
     return found
 
 
+def treaty_status(articles: int, incomplete: bool) -> str:
+    """"complete" only when articles were read and none is cut: "no articles read" (a text in a
+    language without reading data, say) and "fragment" say what is missing."""
+    if articles == 0:
+        return "no articles read"
+    return "fragment" if incomplete else "complete"
+
+
 def document_summary(treaty_id: str, docs: list[Document]) -> dict[str, Any]:
     """List-row facts of a treaty made of one or more parsed files."""
     parties: list[str] = []
@@ -105,7 +113,7 @@ def document_summary(treaty_id: str, docs: list[Document]) -> dict[str, Any]:
         "languages": languages,
         "prevailing_language": prevailing,
         "articles": articles,
-        "status": "fragment" if incomplete else "complete",
+        "status": treaty_status(articles, incomplete),
         "warnings": warnings,
         "files": len(docs),
     }

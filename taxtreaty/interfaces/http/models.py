@@ -128,7 +128,8 @@ class TreatySummary(BaseModel):
     languages: list[str]
     prevailing_language: str | None
     articles: int
-    status: str = Field(description="complete | fragment (some of the text is missing from the source)")
+    status: str = Field(description="complete | fragment (some of the text is missing from the source) | "
+                                    "no articles read (e.g. a language the readers have no data for)")
     warnings: int = 0
     files: int = 1
 

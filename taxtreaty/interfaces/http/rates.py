@@ -23,7 +23,7 @@ from taxtreaty.rules.matrix import Cell, grouped, treaty_cells
 
 log = logging.getLogger("taxtreaty.http")
 #: how long a request waits for a matrix being built before it is told to come back
-WAIT_SECONDS = 2.0
+WAIT_SECONDS = 5.0
 RETRY_AFTER_SECONDS = 5
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions
+from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions, treaty_status
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.store import Store
 from taxtreaty.store.schema import ArticleRow
@@ -145,7 +145,7 @@ class StoreBackend:
         return {
             "id": s.id, "title": s.title, "parties": list(s.parties), "signed": s.signed_date, "signed_place": None,
             "languages": list(s.languages), "prevailing_language": s.prevailing_language, "articles": s.articles,
-            "status": "fragment" if s.id in damaged else "complete", "warnings": 0, "files": s.documents,
+            "status": treaty_status(s.articles, s.id in damaged), "warnings": 0, "files": s.documents,
         }
 
     def _damaged_treaties(self) -> set[str]:
@@ -169,7 +169,7 @@ class StoreBackend:
             "languages": row["languages"] or derived["languages"],
             "prevailing_language": row["prevailing_language"] or derived["prevailing_language"],
             "warnings": derived["warnings"],
-            "status": "fragment" if "fragment" in (row["status"], derived["status"]) else "complete",
+            "status": derived["status"] if derived["status"] != "complete" else row["status"],
         })
         return row
 

@@ -15,7 +15,9 @@ HERE = Path(__file__).resolve().parent
 
 def mount(app: FastAPI) -> None:
     from taxtreaty.interfaces.web.pages import error_page, router
+    from taxtreaty.interfaces.web.work import router as work_router
 
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(work_router)  # before the pages: /web/rates/download is not a rates page
     app.include_router(router)
     app.state.html_error = error_page  # errors under /web/ are pages, not problem documents

@@ -65,6 +65,21 @@ async def treaty_list(request: Request) -> HTMLResponse:
     return _render(request, "list.html", treaties=treaties, title="Treaties")
 
 
+def _treaty_dates(docs: list[Any], summary: dict[str, Any]) -> dict[str, str | None]:
+    """Entry into force and the first and last dates of effect, as the rules engine reads them."""
+    out: dict[str, str | None] = {"in_force": None, "effect_from": None, "effect_until": None}
+    for doc in docs:
+        try:
+            window = service.rules_treaty(doc, summary.get("parties") or None).in_force
+        except Exception:  # no engine, no provisions: the page still shows the text
+            continue
+        out["effect_from"] = out["effect_from"] or (window.effect_from.isoformat() if window.effect_from else None)
+        out["effect_until"] = out["effect_until"] or (window.effect_until.isoformat() if window.effect_until else None)
+        entered = getattr(window, "entered_into_force", None)
+        out["in_force"] = out["in_force"] or (entered.isoformat() if entered else None)
+    return out
+
+
 @router.get("/web/treaties/{treaty_id}", response_class=HTMLResponse)
 async def treaty_reader(
     request: Request, treaty_id: str,
@@ -87,8 +102,13 @@ async def treaty_reader(
             if pset is not None:
                 provisions += [p for p in pset.provisions if p.cite.language in shown]
                 divergences += list(pset.divergences)
+        publication = next((d.publication for d in docs if d.publication), {})
+        source = publication.get("source_url", "")
         return {
             "summary": summary, "languages": all_langs, "shown": shown,
+            "publication": publication, "dates": _treaty_dates(docs, summary),
+            # a link only to a web address: never javascript: or a local path from a text's front matter
+            "source_href": source if source.startswith(("http://", "https://")) else None,
             "chapters": reader.build(docs, shown, divergences),
             "protocols": reader.build_protocols(docs, shown),
             "provisions": provisions, "divergences": divergences,
@@ -193,8 +213,12 @@ async def ask_submit(request: Request) -> HTMLResponse:
     try:
         decision = await run_limited(request.app.state.limits.seconds, run)
     except (NotFound, Unavailable) as exc:
+        message = str(exc)
+        if isinstance(exc, NotFound) and not form.get("treaty"):  # in the user's words, not the API's
+            message = (f"There is no treaty between {scenario.source.upper()} and {scenario.residence.upper()} in this "
+                       "corpus. Choose a treaty in the list above, or upload its text (Upload).")
         return _render(request, "ask.html", 404 if isinstance(exc, NotFound) else 503, treaties=treaties,
-                       **_ask_context(form, errors=[str(exc)]))
+                       **_ask_context(form, errors=[message]))
     except ApiProblem as exc:
         return _render(request, "ask.html", exc.status, treaties=treaties, **_ask_context(form, errors=[exc.detail]))
     return _render(request, "ask.html", treaties=treaties, **_ask_context(form, decision=decision))

@@ -1,0 +1,60 @@
+"""Working in the workbench in a real browser: upload a text and a ledger, download the results
+and the rates table (issue 15)."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+SYNTHETIC = """CONVENTION BETWEEN THE PORTUGUESE REPUBLIC AND THE REPUBLIC OF MALTA
+
+Article 10
+Dividends
+1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.
+2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed 10 per cent of the gross amount of the dividends.
+"""
+
+
+def test_upload_a_text_then_a_ledger_and_download_the_results(server: str, page, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    text = tmp_path / "pt-mt.txt"
+    text.write_text(SYNTHETIC, encoding="utf-8")
+    page.goto(server + "/web/upload")
+    page.set_input_files("#treaty-file", str(text))
+    page.fill("#treaty-id", "pt-mt-browser")
+    page.fill("#token", "browser-token")
+    page.click("form[action='/web/upload/treaty'] button[type=submit]")
+    page.wait_for_selector("[role=status]")
+    assert "Added as" in page.inner_text("[role=status]")
+    page.screenshot(path=str(shots / "upload-treaty.png"), full_page=True)
+
+    ledger = tmp_path / "payments.csv"
+    ledger.write_text("income,source,residence,beneficial_owner,recipient,amount\n"
+                      "dividends,MT,PT,yes,individual,1000.00\n"
+                      "dividends,MT,PT,,individual,500.00\n", encoding="utf-8")
+    page.goto(server + "/web/upload")
+    page.set_input_files("#ledger-file", str(ledger))
+    with page.expect_download() as caught:
+        page.click("form[action='/ledger'] button[type=submit]")
+    saved = tmp_path / "decided.csv"
+    caught.value.save_as(str(saved))
+    rows = list(csv.DictReader(saved.open(encoding="utf-8")))
+    assert [r["treaty"] for r in rows] == ["pt-mt-browser", "pt-mt-browser"]
+    assert rows[0]["max_rate_pct"] == "10" and rows[1]["status"] == "indeterminate"
+
+
+def test_download_the_rates_table(server: str, page, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    page.goto(server + "/web/rates")
+    for _ in range(20):  # the table is built once after a change; the page says when it is not ready
+        if page.query_selector("table.rates"):
+            break
+        page.wait_for_timeout(500)
+        page.reload()
+    page.screenshot(path=str(shots / "rates.png"), full_page=True)
+    for label, suffix in (("CSV", "csv"), ("XLSX", "xlsx"), ("Markdown", "md")):
+        with page.expect_download() as caught:
+            page.click(f"p.downloads a:text('{label}')")
+        saved = tmp_path / f"rates.{suffix}"
+        caught.value.save_as(str(saved))
+        assert caught.value.suggested_filename == f"rates.{suffix}" and saved.stat().st_size > 100
+    lines = list(csv.DictReader((tmp_path / "rates.csv").open(encoding="utf-8")))
+    assert lines and {"treaty", "source", "residence", "max_rate_pct"} <= set(lines[0])
