@@ -33,3 +33,18 @@ def corpus_dir() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"shared corpus not found at {CORPUS}")
     return CORPUS
+
+
+def wait_for_rates(client, seconds: float = 120.0) -> None:  # type: ignore[no-untyped-def]
+    """Until the server's rates matrix is built: `GET /rates` answers 503 with Retry-After while
+    it is being built after a change (in the background), which a loaded machine makes longer."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        response = client.get("/rates")
+        if response.status_code != 503:
+            assert response.status_code == 200, response.text[:300]
+            return
+        assert response.headers.get("Retry-After") and time.monotonic() < deadline, "the rates matrix was never built"
+        time.sleep(0.5)

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import SEEDS
+from conftest import SEEDS, wait_for_rates
 from fastapi.testclient import TestClient
 
 from taxtreaty.interfaces.http import MemoryBackend, create_app, service
@@ -161,6 +161,7 @@ def test_search_topic_and_treaty_filters(client: TestClient) -> None:
 
 
 def test_rates_matrix_has_a_row_per_treaty_and_direction(client: TestClient) -> None:
+    wait_for_rates(client)
     rows = client.get("/rates").json()
     assert {r["treaty"] for r in rows} >= {"pt-cy-test"}
     for row in rows:
@@ -179,9 +180,10 @@ def test_rates_are_computed_once_per_change_of_the_corpus(client: TestClient, mo
     real_build = rates_module.build
     monkeypatch.setattr(rates_module, "build", lambda *a: calls.append(1) or real_build(*a))
     client.app.state.backend._rate_table = None  # a fresh table for this test
+    wait_for_rates(client)
     first = client.get("/rates").json()
     assert client.get("/rates").json() == first and client.get("/rates", params={"country": "CY"}).status_code == 200
-    assert len(calls) == 1  # three requests, one build
+    assert len(calls) == 1  # several requests, one build
 
 
 def test_health_and_openapi(client: TestClient) -> None:

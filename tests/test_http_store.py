@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SEEDS
+from conftest import SEEDS, wait_for_rates
 from fastapi.testclient import TestClient
 
 from taxtreaty.interfaces.http import create_app
@@ -79,6 +79,7 @@ def test_store_search_is_cross_language_with_highlights(client: TestClient) -> N
 
 def test_store_rates_are_the_decisions_of_ask(client: TestClient) -> None:
     """Every cell of GET /rates is what POST /ask answers for the cell's scenario (issue 13)."""
+    wait_for_rates(client)
     rows = client.get("/rates").json()
     cells = [c for r in rows for c in [*r["cells"].values(), *r["notes"]]]
     assert cells and {(r["source"], r["residence"]) for r in rows if r["treaty"] == tl_id(client)} == {("PT", "TL"), ("TL", "PT")}
@@ -144,6 +145,7 @@ def test_store_ingest_adds_once_and_bad_input_changes_nothing(client: TestClient
 
 
 def test_store_pages_render(client: TestClient) -> None:
+    wait_for_rates(client)
     for path in ("/web/", f"/web/treaties/{tl_id(client)}", "/web/rates", "/web/search?q=juros", "/web/ask"):
         assert client.get(path).status_code == 200, path
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import lxml.html
 import pytest
-from conftest import SEEDS
+from conftest import SEEDS, wait_for_rates
 from fastapi.testclient import TestClient
 
 from taxtreaty.interfaces.http import MemoryBackend, create_app, service
@@ -95,6 +95,7 @@ def test_injected_markup_stays_inert_in_every_page(client: TestClient, monkeypat
     reader_page = client.get("/web/treaties/pt-cy-test")
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in reader_page.text
     assert "«term»" in reader_page.text and "&amp;" in reader_page.text
+    wait_for_rates(client)
     for response in (reader_page, client.get("/web/"), client.get("/web/search?q=alert"),
                      client.get("/web/search?q=<script>alert(3)</script>"), client.get("/web/rates"),
                      client.get("/web/treaties/pt-cy-test?lang=en")):
@@ -314,6 +315,7 @@ def test_search_and_rates_pages_explain_bad_input(client: TestClient, monkeypatc
 
 
 def test_rates_page_shows_the_decisions_and_links_them(client: TestClient) -> None:
+    wait_for_rates(client)
     rows = [r for r in client.get("/rates", params={"country": "CY"}).json()]
     page = html(client.get("/web/rates?country=CY"))
     lines = page.xpath("//table[contains(@class,'rates')]/tbody/tr")
@@ -328,6 +330,7 @@ def test_rates_page_shows_the_decisions_and_links_them(client: TestClient) -> No
 
 
 def test_pages_have_landmarks_skip_link_and_viewport(client: TestClient) -> None:
+    wait_for_rates(client)
     for path in ("/web/", "/web/treaties/pt-cy-test", "/web/ask", "/web/rates", "/web/search?q=tax"):
         page = html(client.get(path))
         assert page.xpath("//header[@role='banner']") and page.xpath("//main[@id='main']")

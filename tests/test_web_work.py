@@ -8,6 +8,7 @@ from typing import Any
 
 import lxml.html
 import pytest
+from conftest import wait_for_rates
 from fastapi.testclient import TestClient
 from test_web_pages import HOSTILE
 
@@ -77,6 +78,7 @@ def test_the_ledger_form_posts_to_the_one_ledger(client: TestClient) -> None:
 
 @pytest.mark.parametrize("fmt", ["csv", "xlsx", "md"])
 def test_rates_download_has_the_pages_cells(client: TestClient, fmt: str) -> None:
+    wait_for_rates(client)
     cells = [c for r in client.get("/rates").json() for c in [*r["cells"].values(), *r["notes"]]]
     response = client.get(f"/web/rates/download?format={fmt}")
     assert response.status_code == 200 and f'filename="rates.{fmt}"' in response.headers["content-disposition"]
