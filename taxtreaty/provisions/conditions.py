@@ -286,7 +286,30 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
         return out
     if len(named) == 1 and ph.find("payer_role", folded) is not None:
         out["source_state"] = named[0]
+        return out
+    # "the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the
+    # Netherlands": a State right after a payer's word ("arising in", "paid by") is the source State,
+    # whatever other State the clause names
+    for m in ph.finditer("payer_role", folded):
+        right = _state_right_after(folded, m.end(), ph)
+        if right is not None and right in named:
+            out["source_state"] = right
+            break
     return out
+
+
+def _state_right_after(folded: str, at: int, ph: Phrases) -> str | None:
+    """The State named right at `at` (after blanks and a determiner), or None."""
+    rest = folded[at : at + 60]
+    lead = regex.match(rf"\s+(?:{ph.word_group('determiners')}\s+)?", rest)
+    if lead is None:
+        return None
+    head = rest[lead.end():]
+    for code in states_named(head):
+        for name in vocab.countries().get(code, ()):
+            if regex.match(rf"{regex.escape(vocab.fold(name))}(?![\p{{L}}])", head):
+                return code
+    return None
 
 
 @cache

@@ -40,13 +40,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             own = cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role)
             conditions = cond.merge(conditions, own)
             conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, reading.parties))
-            names = _institution_names(unit, ph)
-            if names:
-                key = "payer" if role == "payer" else "recipient"
-                conditions.setdefault(f"{key}_kinds", [])
-                if "named_institution" not in conditions[f"{key}_kinds"]:
-                    conditions[f"{key}_kinds"].append("named_institution")
-                conditions[f"{key}_names"] = names
+            _institution(reading, unit.text, conditions, "payer" if role == "payer" else "recipient", ph)
             _place_states(reading, unit, conditions, role, ph)
             if host:
                 conditions.pop("income_subtype", None)
@@ -75,6 +69,11 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
                 continue
             conditions = cond.clause_conditions(sentence, ph, reading.parties)
             conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph))
+            exempt = ph.find("exempt", sentence)
+            if exempt is not None and not host:
+                # "the Bangladesh Bank shall be exempt from Netherlands tax ...": the institution the
+                # sentence begins with is the one exempt
+                _institution(reading, unit.text[s_start : s_start + exempt.start()], conditions, "recipient", ph)
             values = figure_values(sentence, ph) if host else {}
             if host:
                 conditions.pop("income_subtype", None)
@@ -99,9 +98,30 @@ def _is_source_exemption(unit: Unit, sentence: str, ph: Phrases) -> bool:
     return unit.article.topic in CAP_TOPICS or ph.has("notwithstanding", sentence)
 
 
-def _institution_names(unit: Unit, ph: Phrases) -> list[str]:
+def _institution(reading: Reading, text: str, conditions: dict[str, Any], key: str, ph: Phrases) -> None:
+    """The institution a text names, into the conditions on the payer or the recipient (`key`): a
+    proper name of a bank ("Banco Popular da China (the People's Bank of China)", "the Bangladesh
+    Bank") is that institution, never any bank; the central bank of a State the name names ("the
+    Central Bank of the Netherlands", "the Bank of Latvia (Central Bank)") is that State's central bank."""
+    name = _institution_name(text, ph)
+    if name is None:
+        return
+    kinds = conditions.setdefault(f"{key}_kinds", [])
+    named = [c for c in states_named(fold_same_length(name)) if not reading.parties or c in reading.parties]
+    if "central_bank" in {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))} and len(set(named)) == 1:
+        kinds[:] = [k for k in kinds if k != "bank"]
+        if "central_bank" not in kinds:
+            kinds.append("central_bank")
+        conditions[f"{'source' if key == 'payer' else 'residence'}_state"] = named[0]
+        return
+    if "named_institution" not in kinds:
+        kinds.append("named_institution")
+    conditions[f"{key}_names"] = [name]
+
+
+def _institution_name(text: str, ph: Phrases) -> str | None:
     """"ii) Ao Banco Popular da China (the People's Bank of China);" -> the name as printed."""
-    text = " ".join(unit.text.split()).rstrip(";,.").strip()
+    text = " ".join(text.split()).rstrip(";,.").strip()
     text = _joiner_end(ph.code).sub("", text).rstrip(";,.")
     m = regex.match(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})", text)
     name = text[m.end():] if m else text
@@ -109,8 +129,8 @@ def _institution_names(unit: Unit, ph: Phrases) -> list[str]:
     kinds = {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))}
     # a proper name of a bank ("Banco de Fomento Estatal"), not a generic kind ("the Government")
     if capitalised < 2 or not name[:1].isupper() or not kinds or kinds - {"bank", "central_bank"}:
-        return []
-    return [name]
+        return None
+    return name
 
 
 def _place_states(reading: Reading, unit: Unit, conditions: dict[str, Any], role: str | None, ph: Phrases) -> None:
