@@ -64,3 +64,26 @@ def test_a_bank_gets_the_cap_and_each_central_bank_its_own_exemption():
     dnb = _decide(NAMED_BANKS, ["NL", "BD"], income="interest", source="BD", residence="NL",
                   beneficial_owner=True, recipient="central_bank")
     assert (dnb["status"], dnb["source_taxation"], dnb["eid"]) == ("determined", "none", "art_11__para_3__point_b")
+
+
+LOAN_PROVISO = INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
+    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+    "from tax in that State if it is paid in respect of a loan of any kind\n"
+    "a) granted or guaranteed by the government of the other Contracting State;\n"
+    "b)\n"
+    "(i)granted by a bank,\n"
+    "(ii)granted by a financial institution of a public character,provided that in the case of this "
+    "sub-paragraph the loan repayment period is 3 years or more.\n"
+)
+
+
+def test_a_proviso_on_this_sub_paragraph_binds_every_item_of_it():
+    # NL-UG 11(3)(b): the proviso printed at the end of (ii) was (ii)'s alone, so a bank loan of any
+    # term was exempt (a 2-year bank loan got 0%)
+    exemptions = {p.cite.eid: p for p in _exemptions(LOAN_PROVISO, ["NL", "UG"])}
+    for eid in ("art_11__para_3__point_b__point_i", "art_11__para_3__point_b__point_ii"):
+        assert "the loan repayment period is 3 years or more" in exemptions[eid].conditions["unread_condition"]
+    assert "repayment" not in exemptions["art_11__para_3__point_a"].conditions.get("unread_condition", "")
+    bank = _decide(LOAN_PROVISO, ["NL", "UG"], income="interest", source="UG", residence="NL",
+                   beneficial_owner=True, recipient="bank", payer="company")
+    assert bank["status"] == "indeterminate" and bank["max_rate_pct"] is None

@@ -21,7 +21,7 @@ import regex
 
 from taxtreaty import patterns, vocab
 from taxtreaty.provisions.model import Citation
-from taxtreaty.provisions.vocabulary import all_words, fold_same_length, word_alternation
+from taxtreaty.provisions.vocabulary import all_words, fold_same_length, phrases, word_alternation
 from taxtreaty.structure.model import Article, Document, Paragraph, Point
 from taxtreaty.text import clean
 
@@ -84,6 +84,34 @@ def _embedded_heading() -> regex.Pattern[str]:
     number = r"[\dlIoO]{1,3}(?:[^\S\n]?\.?[^\S\n]?[º°o\"](?!\p{L}))?\.?"
     title = r"(?:[^\S\n]*[—–:-]?[^\S\n]*[(«\p{Lu}][^\n,.;]{0,70})?"
     return regex.compile(rf"\n(?:\#{{1,6}}[^\S\n]*)?(?i:{words})[^\S\n]*{number}{title}(?=\n|$)")
+
+
+def _scoped(items: list[list[Unit]], depth: int) -> list[Unit]:
+    """The units of a list's items, in order; a proviso that closes the last item and names the
+    whole sub-paragraph ("(ii) ..., provided that in the case of this sub-paragraph the loan
+    repayment period is 3 years or more") is also read as the context of every other item, right
+    under the list's introduction, so its condition binds them all."""
+    flat = [u for units in items for u in units]
+    if len(items) < 2 or len(items[-1]) != 1:
+        return flat  # the last item is a list of its own: a proviso in it closes that list
+    last = items[-1][-1]
+    ph = phrases(last.language)
+    if ph is None or "list_scope" not in ph.patterns:
+        return flat
+    scope = next((m for m in ph.finditer("list_scope", last.folded)), None)
+    if scope is None:
+        return flat
+    openers = [m for m in ph.finditer("condition_openers", last.folded)
+               if m.end() <= scope.start() and not last.folded[m.end() : scope.start()].strip(" ,")]
+    if not openers:
+        return flat
+    at = openers[-1].start()
+    proviso = Unit(last.language, last.eid, last.article, last.paragraph, last.node, last.start + at, last.end,
+                   last.text[at:], last.folded[at:], "intro", list(last.context[:depth]))
+    for units in items[:-1]:
+        for unit in units:
+            unit.context.insert(depth, proviso)
+    return flat
 
 
 class SourceText:
@@ -171,8 +199,10 @@ class SourceText:
             intro = self._unit(language, paragraph.eid, article, paragraph, paragraph, start, start + len(paragraph.intro), "intro")
             out.append(intro)
             context = [intro]
+        items: list[list[Unit]] = []
         for point in paragraph.points:
-            out += self._point_units(language, article, paragraph, point, context)
+            items.append(self._point_units(language, article, paragraph, point, context))
+        out += _scoped(items, len(context))
         if paragraph.wrap_up:
             end = start + len(paragraph.text)
             wrap = self._unit(language, paragraph.eid, article, paragraph, paragraph, end - len(paragraph.wrap_up), end, "wrap")
@@ -189,10 +219,8 @@ class SourceText:
             return [self._unit(language, point.eid, article, paragraph, point, start, start + len(point.text), "point", context)]
         intro_text = point.intro or ""
         intro = self._unit(language, point.eid, article, paragraph, point, start, start + len(intro_text), "intro", context)
-        out = [intro]
-        for child in point.points:
-            out += self._point_units(language, article, paragraph, child, [*context, intro])
-        return out
+        items = [self._point_units(language, article, paragraph, child, [*context, intro]) for child in point.points]
+        return [intro, *_scoped(items, len(context) + 1)]
 
     def _restarted_numbering(self, paragraph: Paragraph, start: int, end: int) -> int | None:
         """A line inside paragraph N that starts with a paragraph number up to N, or with "1 —": the

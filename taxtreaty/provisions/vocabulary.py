@@ -32,7 +32,7 @@ PHRASE_KEYS = (
     "map_time_limit", "entry_into_force", "notification", "effect", "following_year", "january_first",
     "state_lead", "exception_lead", "number_joiners",
     "condition_openers", "condition_openers_at_clause_start", "condition_words", "holding_below", "relief_reduction",
-    "termination_notice", "termination_effect", "unread_qualifiers", "point_words", "after_year_end", "before_year_end", "charged_tax",
+    "termination_notice", "termination_effect", "unread_qualifiers", "point_words", "list_scope", "after_year_end", "before_year_end", "charged_tax",
     "payment_words",
 )
 #: phrase keys a language may leave out (its extractor then reads nothing they would find):
