@@ -145,3 +145,53 @@ def test_a_guarantee_alone_stays_one_condition():
         "Government of the other State shall be exempt from tax in the first-mentioned State.\n")
     (exemption,) = at(ps, "art_11__para_2", "exemption")
     assert exemption.conditions.get("guaranteed_by_government") is True
+
+# -- the Dutch collection's English conventions (../shared/corpus/nl; real-convention packs) --------
+
+_INTEREST_HEAD = (
+    "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
+    "Article 11\nInterest\n\n"
+    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+    "taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the Contracting State in which it arises and according to "
+    "the laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged "
+    "shall not exceed 10 per cent of the gross amount of the interest.\n\n"
+)
+
+NAMED_BANKS = _INTEREST_HEAD + (
+    "3. Notwithstanding the provisions of paragraph 2:\n"
+    "a) the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the "
+    "Netherlands;\n"
+    "b) the Central Bank of the Netherlands shall be exempt from Bangladesh tax with respect to interest "
+    "arising in Bangladesh;\n"
+    "c) the Government of a Contracting State shall be exempt from tax in the other Contracting State with "
+    "respect to interest arising in that other State.\n"
+)
+
+LOAN_PROVISO = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
+    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+    "from tax in that State if it is paid in respect of a loan of any kind\n"
+    "a) granted or guaranteed by the government of the other Contracting State;\n"
+    "b)\n"
+    "(i)granted by a bank,\n"
+    "(ii)granted by a financial institution of a public character,provided that in the case of this "
+    "sub-paragraph the loan repayment period is 3 years or more.\n"
+)
+
+
+def _interest_exemptions(text: str, parties: list[str]) -> list:
+    ps = taxtreaty.provisions(taxtreaty.parse(text), parties=parties)
+    return [p for p in ps.provisions if p.kind == "exemption" and p.topic == "interest"]
+
+
+def test_a_bank_named_as_the_subject_of_an_exemption_is_that_institution_not_any_bank():
+    # NL-BD 11(3)(a): read as recipient_kinds [bank] in both directions, so every bank's interest
+    # got 0% (a Dutch bank's Bangladeshi interest too, where the protocol gives 7.5%)
+    a, b, c = _interest_exemptions(NAMED_BANKS, ["NL", "BD"])
+    assert a.conditions["recipient_names"] == ["Bangladesh Bank"]
+    assert "named_institution" in a.conditions["recipient_kinds"]
+    assert a.conditions["source_state"] == "NL"
+    # "the Central Bank of the Netherlands" is the central bank of a State the words name
+    assert b.conditions["recipient_kinds"] == ["central_bank"] and "recipient_names" not in b.conditions
+    assert (b.conditions["source_state"], b.conditions["residence_state"]) == ("BD", "NL")
+    assert c.conditions["recipient_kinds"] == ["government"]

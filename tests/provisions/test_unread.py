@@ -330,3 +330,36 @@ def test_seed_caps_keep_their_conditions_without_unread_words():
         caps = [p for p in ps.provisions if p.kind == "withholding_cap" and p.status == "determined"]
         assert caps
         assert all("unread_condition" not in p.conditions for p in caps), prefix
+
+
+# -- the Dutch collection's English conventions (../shared/corpus/nl; real-convention packs) --------
+
+_INTEREST_HEAD = (
+    "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
+    "Article 11\nInterest\n\n"
+    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+    "taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the Contracting State in which it arises and according to "
+    "the laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged "
+    "shall not exceed 10 per cent of the gross amount of the interest.\n\n"
+)
+
+LOAN_PROVISO = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
+    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+    "from tax in that State if it is paid in respect of a loan of any kind\n"
+    "a) granted or guaranteed by the government of the other Contracting State;\n"
+    "b)\n"
+    "(i)granted by a bank,\n"
+    "(ii)granted by a financial institution of a public character,provided that in the case of this "
+    "sub-paragraph the loan repayment period is 3 years or more.\n"
+)
+
+
+def test_a_proviso_on_this_sub_paragraph_binds_every_item_of_it():
+    # NL-UG 11(3)(b): the proviso printed at the end of (ii) was (ii)'s alone, so a bank loan of any
+    # term was exempt (a 2-year bank loan got 0%)
+    ps = taxtreaty.provisions(taxtreaty.parse(LOAN_PROVISO), parties=["NL", "UG"])
+    exemptions = {p.cite.eid: p for p in ps.provisions if p.kind == "exemption"}
+    for eid in ("art_11__para_3__point_b__point_i", "art_11__para_3__point_b__point_ii"):
+        assert "the loan repayment period is 3 years or more" in exemptions[eid].conditions["unread_condition"]
+    assert "repayment" not in exemptions["art_11__para_3__point_a"].conditions.get("unread_condition", "")

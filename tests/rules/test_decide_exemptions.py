@@ -64,3 +64,61 @@ def test_an_exemption_without_limits_still_applies() -> None:
                                                                    "date": "2025-05-01"},
                                 parties=PARTIES, in_force=(None, None)).to_dict()
     assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "0", "art_21__para_1")
+
+
+# -- the Dutch collection's English conventions (../shared/corpus/nl; real-convention packs) --------
+
+_INTEREST_HEAD = (
+    "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
+    "Article 11\nInterest\n\n"
+    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+    "taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the Contracting State in which it arises and according to "
+    "the laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged "
+    "shall not exceed 10 per cent of the gross amount of the interest.\n\n"
+)
+
+NAMED_BANKS = _INTEREST_HEAD + (
+    "3. Notwithstanding the provisions of paragraph 2:\n"
+    "a) the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the "
+    "Netherlands;\n"
+    "b) the Central Bank of the Netherlands shall be exempt from Bangladesh tax with respect to interest "
+    "arising in Bangladesh;\n"
+    "c) the Government of a Contracting State shall be exempt from tax in the other Contracting State with "
+    "respect to interest arising in that other State.\n"
+)
+
+LOAN_PROVISO = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
+    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+    "from tax in that State if it is paid in respect of a loan of any kind\n"
+    "a) granted or guaranteed by the government of the other Contracting State;\n"
+    "b)\n"
+    "(i)granted by a bank,\n"
+    "(ii)granted by a financial institution of a public character,provided that in the case of this "
+    "sub-paragraph the loan repayment period is 3 years or more.\n"
+)
+
+
+def _decide_interest(text: str, parties: list[str], **scenario: object) -> dict:
+    return taxtreaty.decide(taxtreaty.parse(text), {"income": "interest", **scenario}, parties=parties).to_dict()
+
+
+def test_a_bank_gets_the_cap_and_each_central_bank_its_own_exemption():
+    # NL-BD: "the Bangladesh Bank shall be exempt from Netherlands tax ..." gave every bank 0%
+    bank = _decide_interest(NAMED_BANKS, ["NL", "BD"], source="BD", residence="NL", beneficial_owner=True,
+                            recipient="bank", payer="company")
+    assert (bank["status"], bank["max_rate_pct"]) == ("determined", "10")
+    named = _decide_interest(NAMED_BANKS, ["NL", "BD"], source="NL", residence="BD", beneficial_owner=True,
+                             recipient="named_institution", recipient_name="Bangladesh Bank")
+    assert (named["status"], named["source_taxation"], named["eid"]) == ("determined", "none", "art_11__para_3__point_a")
+    dnb = _decide_interest(NAMED_BANKS, ["NL", "BD"], source="BD", residence="NL", beneficial_owner=True,
+                           recipient="central_bank")
+    assert (dnb["status"], dnb["source_taxation"], dnb["eid"]) == ("determined", "none", "art_11__para_3__point_b")
+
+
+def test_a_bank_loan_of_unknown_term_is_not_exempt_when_the_proviso_binds_bank_loans():
+    # NL-UG 11(3)(b)(i): "provided that in the case of this sub-paragraph the loan repayment period is
+    # 3 years or more" binds bank loans too: never 0% without the term
+    bank = _decide_interest(LOAN_PROVISO, ["NL", "UG"], source="UG", residence="NL", beneficial_owner=True,
+                            recipient="bank", payer="company")
+    assert bank["status"] == "indeterminate" and bank["max_rate_pct"] is None
