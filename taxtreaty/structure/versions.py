@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from taxtreaty import vocab
+from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, heading_value
 
 
@@ -39,20 +40,35 @@ def segment_versions(lines: list[Line]) -> list[list[Line]]:
 
 
 @lru_cache(maxsize=1)
-def _article_word_languages() -> dict[str, str]:
-    """Article words that belong to one supported language only ("Artigo" pt, "Artículo" es,
-    "Article" en); a word two supported languages share ("Art.") tells nothing."""
+def _article_word_languages() -> dict[str, frozenset[str]]:
+    """The supported languages that use each article word ("artigo" pt, "artículo" es; "article"
+    en and fr, "art" en, es and pt)."""
     owners: dict[str, set[str]] = {}
+    supported = {code for code, lang in vocab.languages().items() if lang.supported}
     for code, lang in vocab.languages().items():
         for word in lang.article_words:
-            owners.setdefault(vocab.fold(word).rstrip("."), set()).add(code)
-    supported = {code for code, lang in vocab.languages().items() if lang.supported}
-    out = {}
-    for word, codes in owners.items():
-        own = codes & supported
-        if len(own) == 1:
-            out[word] = next(iter(own))
-    return out
+            if code in supported:
+                owners.setdefault(vocab.fold(word).rstrip("."), set()).add(code)
+    return {word: frozenset(codes) for word, codes in owners.items()}
+
+
+#: how many lines after a heading are read to tell its language when its word is shared
+_BLOCK_LINES = 40
+
+
+def _heading_language(segment: list[Line], k: int, owners: frozenset[str]) -> str | None:
+    """The language of the heading at `k`: its word's, when one supported language uses that word;
+    else the language of the text under it ("Article" heads French and English articles), when it
+    is one of the word's languages; else None (the heading tells nothing)."""
+    if len(owners) == 1:
+        return next(iter(owners))
+    block = []
+    for line in segment[k + 1 : k + 1 + _BLOCK_LINES]:
+        if line.kind == "article":
+            break
+        block.append(line.text)
+    language, _ = detect_language("\n".join(block))
+    return language if language in owners else None
 
 
 #: headings a language needs in a segment before its pages are told apart from another's
@@ -69,7 +85,8 @@ def split_interleaved_pages(segment: list[Line]) -> list[list[Line]]:
     marks: list[tuple[int, str]] = []  # (index of the heading line, its language)
     for k, line in enumerate(segment):
         if line.kind == "article":
-            language = words.get(vocab.fold(line.match.group("word")).rstrip("."))  # type: ignore[union-attr]
+            owners = words.get(vocab.fold(line.match.group("word")).rstrip("."))  # type: ignore[union-attr]
+            language = _heading_language(segment, k, owners) if owners else None
             if language:
                 marks.append((k, language))
     counts: dict[str, int] = {}
