@@ -86,3 +86,29 @@ def test_parties_signature_and_prevailing_text(doc: Document) -> None:
 def test_the_testimonium_closes_the_articles(doc: Document) -> None:
     last = doc.versions[0].articles[-1]
     assert last.complete and "EN FOI DE QUOI" not in last.paragraphs[-1].text
+
+
+# -- the caps, from data/provisions/fr.yaml alone --------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def caps(doc: Document) -> dict[str, list[tuple[str, object, dict[str, object]]]]:
+    from taxtreaty.provisions.extract import extract_provisions
+
+    out: dict[str, list[tuple[str, object, dict[str, object]]]] = {}
+    for p in extract_provisions(doc).provisions:
+        if p.kind == "withholding_cap":
+            out.setdefault(p.topic, []).append((p.cite.eid, p.rate_pct, dict(p.conditions)))
+    return out
+
+
+def test_dividend_caps_five_and_fifteen_per_cent(caps: dict) -> None:
+    (eid_a, rate_a, cond_a), (eid_b, rate_b, cond_b) = caps["dividends"]
+    assert (eid_a, rate_a, eid_b, rate_b) == ("art_10__para_2__point_a", 5, "art_10__para_2__point_b", 15)
+    assert cond_a["recipient"] == "company" and cond_a["min_capital_pct"] == 10 and cond_a["holding_direct"] is True
+    assert "unread_condition" not in cond_a and cond_b.get("otherwise") is True
+
+
+@pytest.mark.parametrize(("topic", "eid"), [("interest", "art_11__para_2"), ("royalties", "art_12__para_2")])
+def test_interest_and_royalty_caps_ten_per_cent(caps: dict, topic: str, eid: str) -> None:
+    assert [(e, r) for e, r, _ in caps[topic]] == [(eid, 10)]
