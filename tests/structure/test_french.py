@@ -12,7 +12,7 @@ import pytest
 import taxtreaty
 from taxtreaty.structure import Document
 
-FIXTURE = Path(__file__).parent / "fixtures" / "structure" / "fr_convention.txt"
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "structure" / "fr_convention.txt"
 
 ARTICLES = [
     ("1", "Personnes visées", "persons_covered"),
