@@ -46,7 +46,6 @@ import yaml
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.rules.compile import CompiledTreaty, compile_treaty, merge_treaties
 from taxtreaty.rules.decision import Decision
-from taxtreaty.rules.engine import decide_compiled
 from taxtreaty.rules.handwritten import date_field, load_handwritten
 from taxtreaty.rules.ledger import TreatyBook
 from taxtreaty.rules.load import InForceWindow, compile_document
@@ -104,9 +103,12 @@ def with_amendments(base: CompiledTreaty, doc: Document, paths: list[str],
 def decide(treaty: Any, scenario: Scenario | dict[str, Any], *, parties: list[str] | tuple[str, ...] | None = None,
            in_force: InForceWindow | None = None) -> Decision:
     """Who may tax this income, at what rate, with what relief, and the words that say so, for
-    whatever names the treaty (see `load_treaty`)."""
+    whatever names the treaty (see `load_treaty`); an indeterminate answer asks its missing facts
+    (`Decision.questions`), each answer with the outcome it leads to."""
+    from taxtreaty.rules.questions import explain
+
     facts = scenario_from(scenario)
-    return decide_compiled(load_treaty(treaty, parties, in_force), facts)
+    return explain(load_treaty(treaty, parties, in_force), facts)
 
 
 # -- a directory of treaty files -------------------------------------------------------------------

@@ -40,7 +40,11 @@ def test_nl_bb_dividends_meeting_the_read_conditions_are_indeterminate_not_exemp
     assert ("art_10__para_3__point_a__point_i", "0") in candidates
     assert ("art_10__para_2", "15") in candidates  # if the unread condition is not met
     exemption = next(t for t in decision["trace"] if t["eid"] == "art_10__para_3__point_a__point_i")
-    assert "regularly traded" in exemption["quote"] and "unknown" in exemption["effect"]
+    assert "regularly traded" in exemption["quote"] and exemption["effect"].startswith("exempt if")
+    assert {"eid": "art_10__para_3__point_a__point_i",
+            "quote": "the shares of the company receiving the dividends are regularly traded on a recognised stock exchange"} \
+        in decision["unread"]
+    assert "unread_condition" not in decision["missing_facts"]
 
 
 def test_nl_bb_an_exemption_whose_only_condition_was_not_read_is_never_applied_blindly():

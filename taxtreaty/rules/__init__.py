@@ -10,7 +10,8 @@ a (Document, ProvisionSet) pair or a file path; a stored treaty id, a directory 
 store for the ledger are read by `taxtreaty.pipeline`, above this package (rules never reads the
 store). The modules, in the order a
 scenario flows through them: `scenario` (validation) -> `compile` (provisions -> rule sets, once
-per treaty) -> `engine` (one decision) -> `relief`; `ledger` and `dask_engine` evaluate
+per treaty) -> `engine` (one decision: `rates`, `allocate`) -> `questions` (what an
+indeterminate answer asks) -> `relief`; `ledger` and `dask_engine` evaluate
 millions of rows by deciding each distinct combination of relevant facts once.
 """
 
@@ -32,9 +33,13 @@ def decide(
     parties: list[str] | tuple[str, ...] | None = None,
     in_force: InForceWindow | None = None,
 ) -> Decision:
-    """Who may tax this income, at what rate, with what relief, and the words that say so."""
+    """Who may tax this income, at what rate, with what relief, and the words that say so; an
+    indeterminate answer asks its missing facts (`Decision.questions`), each answer with the
+    outcome it leads to."""
+    from taxtreaty.rules.questions import explain
+
     facts = scenario_from(scenario)
-    return decide_compiled(load_treaty(treaty, parties, in_force), facts)
+    return explain(load_treaty(treaty, parties, in_force), facts)
 
 
 __all__ = [

@@ -17,8 +17,9 @@ from decimal import Decimal
 from typing import Any
 
 from taxtreaty.provisions.model import Provision, ProvisionSet
+from taxtreaty.rules import labels
 from taxtreaty.rules.conditions import Condition, compile_conditions
-from taxtreaty.rules.decision import Cite
+from taxtreaty.rules.decision import Caveat, Cite
 from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document
 
@@ -46,6 +47,8 @@ class Rule:
     cite: Cite
     #: eIds this rule is subject to or overridden by ("Com ressalva do disposto no n.º 2 do artigo 19.º")
     overrides: tuple[str, ...] = ()
+    #: provisos the rule's benefit holds subject to (anti-abuse, "as long as the law of ...")
+    caveats: tuple[Caveat, ...] = ()
 
     @property
     def paragraph_eid(self) -> str:
@@ -176,13 +179,19 @@ def _node_cite(doc: Document, eid: str, language: str) -> Cite | None:
     return Cite(eid=eid, language=language, quote=doc.original[start:end], span=(start, end))
 
 
+def _caveats(provision: Provision) -> tuple[Caveat, ...]:
+    found = provision.conditions.get("caveats") or []
+    return tuple(Caveat(str(c["kind"]), str(c.get("eid") or provision.cite.eid), str(c["quote"])) for c in found)
+
+
 def _rule(provision: Provision, parties: tuple[str, ...]) -> Rule:
-    tests, notes = compile_conditions(provision.conditions, parties)
+    tests, notes = compile_conditions(provision.conditions, parties, provision.topic)
     return Rule(
         id=provision.id, topic=provision.topic, kind=provision.kind, status=provision.status,
         reason=provision.reason, rate=provision.rate_pct, allocation=provision.allocation,
         conditions=tuple(tests), notes=tuple(notes), values=dict(provision.values),
         state=_state(provision.state, parties), cite=_cite(provision), overrides=tuple(provision.overrides),
+        caveats=_caveats(provision),
     )
 
 
@@ -293,8 +302,8 @@ def _in_force(provisions: list[Provision], prevailing: str | None = None) -> InF
 
 
 #: limits of an exemption the scenario has no fact for: the length of a stay, a sum of money
-_UNAPPLIED_LIMITS = {"years": "a stay of at most {} years", "months": "a stay of at most {} months",
-                     "amount": "an amount of at most {}"}
+#: (value key -> labels.yaml condition)
+_UNAPPLIED_LIMITS = {"years": "stay_years", "months": "stay_months", "amount": "amount_at_most"}
 
 
 def _unapplied_limits(rules: TopicRules) -> None:
@@ -308,11 +317,12 @@ def _unapplied_limits(rules: TopicRules) -> None:
         for threshold in rules.thresholds:
             if threshold.paragraph_eid == rule.paragraph_eid:
                 values.update({k: v for k, v in threshold.values.items() if k not in values})
-        limits = [template.format(_limit_text(values, key)) for key, template in _UNAPPLIED_LIMITS.items() if key in values]
+        limits = [labels.label("conditions", words, value=_limit_text(values, key))
+                  for key, words in _UNAPPLIED_LIMITS.items() if key in values]
         if not limits:
             continue
-        doubt = tuple(Condition("unread_condition", "unknown", limit, f"the text limits this exemption to {limit} "
-                                "(no scenario fact measures it)") for limit in limits)
+        doubt = tuple(Condition("unread_condition", "unknown", limit, labels.label("conditions", "limit_unapplied", words=limit))
+                      for limit in limits)
         rules.exemptions[i] = replace(rule, conditions=(*rule.conditions, *doubt))
 
 
@@ -334,9 +344,8 @@ def _exemption_words_inside_a_rate(rules: TopicRules) -> None:
         rate = next((c for c in rules.caps if c.rate is not None and overlaps(rule, c)), None)
         if rate is None:
             continue
-        doubt = Condition("unread_condition", "unknown", rate.cite.eid,
-                          f"the words of this exemption also set a {rate.rate.normalize():f}% rate ({rate.cite.eid}): "
-                          "they may describe the payer, not exempt the income")
+        doubt = Condition("unread_condition", "unknown", rate.cite.quote,
+                          labels.label("conditions", "exempt_words_in_rate", value=f"{rate.rate.normalize():f}", words=rate.cite.eid))
         rules.exemptions[i] = replace(rule, conditions=(*rule.conditions, doubt))
 
 
@@ -354,7 +363,7 @@ def _no_subtype_default_without_a_general_rule(rules: TopicRules) -> None:
         if group and all(special(r) for r in group) and not (group is source_rules and residence_base):
             for i, rule in enumerate(group):
                 conditions = tuple(
-                    Condition(c.fact, "unknown", c.value, c.label) if c.fact == "income_subtype" else c
+                    Condition(c.fact, "unknown", c.value, c.label, c.label_not) if c.fact == "income_subtype" else c
                     for c in rule.conditions
                 )
                 updated = replace(rule, conditions=conditions)

@@ -4,10 +4,16 @@ Each provision condition key (see `taxtreaty/provisions/model.py`) becomes one o
 `Condition`s: a fact of the scenario, an operator and a value. Evaluation is three-valued:
 True, False, or None when the scenario does not give the fact. Facts that only matter in rare
 exceptions take the documented default from `data/rules/scenario.yaml` instead of None, and the
-evaluation records that it used it, so the decision can list the assumption.
+evaluation records that it used it, so the decision can list the assumption. A fact that chooses
+between rates (the share held, the kind of royalty or loan, the recipient's kind, ...) is never
+defaulted: the decision asks for it (`missing_fact`).
 
-Every comparison is normalised to `fact >= bound` or `fact < bound`, so the ledger can bucket a
-column by the sorted bounds and decide each bucket once (see `ledger.py`).
+Words of a condition the extractor could not read (`unread_condition`) are unknown too, but no
+fact answers them: the decision names the words (`Decision.unread`), never a fact to give.
+
+Every comparison on a number or date keeps `fact >= bound` / `fact < bound` buckets constant, so
+the ledger can bucket a column by the sorted bounds and decide each bucket once (see `ledger.py`).
+The labels are the practitioner's words of `data/rules/labels.yaml`.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from taxtreaty import vocab
+from taxtreaty.rules import labels
+from taxtreaty.rules.facts import fact_schema
 from taxtreaty.rules.scenario import Scenario
 from taxtreaty.rules.tables import tables
 
@@ -25,40 +34,98 @@ from taxtreaty.rules.tables import tables
 DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct"}
 #: facts that no scenario key carries; a condition on them is unknown unless it has a default
 EXTERNAL_FACTS = {"income_subtype", "guaranteed_by_government"}
+#: a strict bound ("more than 25 per cent") is kept constant in the ledger's buckets by a second
+#: bound just above it (shares and amounts are never given to more places than this)
+_JUST_ABOVE = Decimal("1e-9")
+#: facts whose values can be given more precisely (a company may be a bank or a pension fund)
+_COARSE_FACTS = {"recipient", "payer"}
+#: the provision keys of a share held, by how they compare
+_SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital_pct": "lt", "max_capital_pct": "le"}
 
 
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # "eq" | "in" | "ge" | "lt" | "unknown"
+    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | not_true | unknown
     value: Any
     label: str
+    #: how the test reads when it fails ("the recipient holds less than 25% ...")
+    label_not: str = ""
+
+    @property
+    def failed_label(self) -> str:
+        return self.label_not or self.label
 
     def evaluate(self, scenario: Scenario, defaults_used: set[str]) -> bool | None:
-        if self.op == "unknown":
+        op = self.op
+        if op == "unknown":
             return None
+        if op == "period":
+            return _period(scenario, *self.value)
+        if op == "invested":
+            return _invested(scenario, *self.value)
+        if op == "named":
+            return _named(scenario, self.value)
         actual = getattr(scenario, self.fact, None)
+        if op == "not_true":  # a proviso that bites only when the user says it does
+            return actual is not True
         if actual is None:
             default = tables().defaults.get(self.fact)
             if default is None:
                 return None
             defaults_used.add(self.fact)
             actual = default.value
-        if self.op == "eq":
+        if op == "eq":
             return bool(actual == self.value)
-        if self.op == "in":
+        if op == "in":
             return actual in self.value
-        if self.op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
+        if op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
             sure, maybe = self.value
             return True if actual in sure else (None if actual in maybe else False)
-        if self.op == "ge_maybe":  # (certainly met from, possibly met from)
+        if op == "ge_maybe":  # (certainly met from, possibly met from)
             sure, maybe = self.value
             return True if actual >= sure else (None if actual >= maybe else False)
-        if self.op == "ge":
+        if op == "ge":
             return bool(actual >= self.value)
-        if self.op == "lt":
+        if op == "gt":
+            return bool(actual > self.value)
+        if op == "lt":
             return bool(actual < self.value)
-        raise AssertionError(f"unknown operator {self.op}")  # pragma: no cover
+        if op == "le":
+            return bool(actual <= self.value)
+        raise AssertionError(f"unknown operator {op}")  # pragma: no cover
+
+    def missing_fact(self, scenario: Scenario) -> str | None:
+        """The scenario key whose absence leaves this test unknown (None: no fact answers it)."""
+        if self.op == "unknown":
+            return None
+        if self.op == "period":
+            if scenario.held_days is not None and self.value[0] == "days":
+                return None
+            # asked in the period's own unit; whole months that leave a period of days open ask the days
+            return "held_months" if self.value[0] == "months" else "held_days"
+        if self.op == "invested":
+            return "invested_amount" if scenario.invested_amount is None else None
+        if self.op == "named":
+            if scenario.recipient is None and scenario.recipient_name is None:
+                return "recipient"
+            return "recipient_name" if scenario.recipient_name is None else None
+        if self.fact not in fact_schema():
+            return None
+        actual = getattr(scenario, self.fact, None)
+        if actual is None:
+            return self.fact
+        # a fact given but too coarse to settle the test ("a company" may be a pension fund) is asked
+        # again, more precisely; a value no finer answer exists for ("films", where the text may or may
+        # not take films in) leaves the words to be read
+        if self.op == "ge_maybe" or (self.op == "in_maybe" and self.fact in _COARSE_FACTS):
+            return self.fact
+        return None
+
+    @property
+    def unread(self) -> bool:
+        """Words of the text the engine could not read (no fact answers them)."""
+        return self.op == "unknown"
 
     @property
     def bound(self) -> Any | None:
@@ -68,22 +135,104 @@ class Condition:
     @property
     def bounds(self) -> tuple[Any, ...]:
         """Every threshold a ledger column must be split at for this test to be constant
-        within a bucket (a three-valued range has two)."""
+        within a bucket (a three-valued range has two; a strict one, its bound and just above)."""
         if self.op == "ge_maybe":
             return tuple(self.value)
+        if self.op == "period":
+            unit, count = self.value
+            return tuple(_months_range(unit, count))
+        if self.op in ("gt", "le"):
+            return (self.value, self.value + _JUST_ABOVE)
         return () if self.bound is None else (self.bound,)
 
 
+#: the shortest and longest calendar month, in days
+_MONTH_DAYS = (28, 31)
+
+
+def _months_range(unit: str, count: int) -> tuple[int, int]:
+    """(certainly met from, possibly met from), in whole months, for a period of `count` days or
+    months: n months are at least 28n days and less than 31(n+1) days."""
+    if unit == "months":
+        return count, count
+    shortest, longest = _MONTH_DAYS
+    return -(-count // shortest), count // longest
+
+
+def _period(scenario: Scenario, unit: str, count: int) -> bool | None:
+    """A holding period ("for an uninterrupted period of two years", "365 days that include the day
+    of payment"): the days held when given; else the whole months held, which settle a period of
+    days only where no calendar could change the answer (else unknown: the decision asks for the
+    days)."""
+    if scenario.held_days is not None:
+        if unit == "days":
+            return scenario.held_days >= count
+        # n months back from the payment are between 28n and 31n days
+        shortest, longest = _MONTH_DAYS
+        if scenario.held_days >= count * longest:
+            return True
+        return None if scenario.held_days >= count * shortest else False
+    if scenario.held_months is None:
+        return None
+    sure, maybe = _months_range(unit, count)
+    return True if scenario.held_months >= sure else (None if scenario.held_months >= maybe else False)
+
+
+def _invested(scenario: Scenario, amount: Decimal, currency: str, strict: bool) -> bool | None:
+    if scenario.invested_amount is None:
+        return None
+    if scenario.invested_currency != currency:
+        return None  # no exchange rate is assumed: the reasons say so
+    return scenario.invested_amount > amount if strict else scenario.invested_amount >= amount
+
+
+def _name_key(name: str) -> str:
+    words = [w for w in "".join(c if c.isalnum() else " " for c in vocab.fold(name)).split() if w not in ("the", "of")]
+    return " ".join(words)
+
+
+def _named(scenario: Scenario, names: tuple[str, ...]) -> bool | None:
+    """The recipient is one of the institutions a list names: by its name when given (the name as the
+    user knows it is found in the printed one, or the other way round); a recipient said to be a named
+    institution is taken to be one of them; a central bank may be one (the decision asks its name)."""
+    if scenario.recipient_name is not None:
+        given = _name_key(scenario.recipient_name)
+        keys = [_name_key(n) for n in names]
+        return any(given and (f" {given} " in f" {k} " or f" {k} " in f" {given} ") for k in keys)
+    if scenario.recipient == "named_institution":
+        return True
+    if scenario.recipient == "central_bank" or scenario.recipient is None:
+        return None
+    return False
+
+
 def _next_day(value: Any) -> dt.date:
-    day = value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
-    return day + dt.timedelta(days=1)
+    return _as_date(value) + dt.timedelta(days=1)
 
 
 def _as_date(value: Any) -> dt.date:
     return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
 
 
-def _kind_test(fact: str, kinds: Iterable[str], label: str) -> Condition:
+#: tests whose failure reads as another test's label
+_OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share_le", "share_le": "share_gt",
+              "beneficial_owner": "not_beneficial_owner", "not_beneficial_owner": "beneficial_owner",
+              "pe_connected": "not_pe_connected", "not_pe_connected": "pe_connected",
+              "guaranteed_by_government": "not_guaranteed_by_government",
+              "not_guaranteed_by_government": "guaranteed_by_government",
+              "recipient_subject_to_tax": "recipient_not_subject_to_tax",
+              "recipient_not_subject_to_tax": "recipient_subject_to_tax",
+              "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed"}
+
+
+def _test(fact: str, op: str, operand: Any, key: str, **words: Any) -> Condition:
+    """A test with its label and the label of its failure, from labels.yaml."""
+    opposite = _OPPOSITES.get(key, f"{key}_not")
+    label_not = labels.label("conditions", opposite, **words) if labels.has("conditions", opposite) else ""
+    return Condition(fact, op, operand, labels.label("conditions", key, **words), label_not)
+
+
+def _kind_test(fact: str, kinds: Iterable[str], label: str, label_not: str = "") -> Condition:
     """A test on the recipient's (payer's) kind. Kinds the scenario vocabulary has are matched
     exactly, with the kinds that certainly are one (a bank is a company); the kinds that may be
     one are *unknown* (a company may or may not be a pension fund), never silently true."""
@@ -98,31 +247,48 @@ def _kind_test(fact: str, kinds: Iterable[str], label: str) -> Condition:
         maybe.update(table.recipient_aliases.get(kind, ()))
     maybe -= sure
     if maybe:
-        return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label)
-    return Condition(fact, "in", frozenset(sure), label)
+        return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label, label_not)
+    return Condition(fact, "in", frozenset(sure), label, label_not)
 
 
-#: the shortest and longest calendar month, in days
-_MONTH_DAYS = (28, 31)
+def _kinds(fact: str, kinds: list[str]) -> Condition:
+    words = labels.kinds(kinds)
+    return _kind_test(fact, kinds, labels.label("conditions", fact, kinds=words), labels.label("conditions", f"{fact}_not", kinds=words))
 
 
-def _held_days_test(days: int) -> Condition:
-    """A holding period in days ("365 days that include the day of payment") against the
-    scenario's whole months held: n months are at least 28n days, and less than 31(n+1)
-    days. So the period is certainly met from ceil(days/28) months, certainly not met below
-    floor(days/31) months, and between the two the answer depends on the calendar: unknown,
-    so the decision asks for the fact instead of guessing."""
-    shortest, longest = _MONTH_DAYS
-    sure = -(-days // shortest)
-    maybe = days // longest
-    return Condition("held_months", "ge_maybe", (sure, maybe),
-                     f"held ≥ {days} days (certain from {sure} months; {maybe}-{sure - 1} months: ask for the days)")
+def _share(key: str, value: Any, basis: str | None) -> Condition:
+    op = _SHARE_KEYS[key]
+    fact = "voting_pct" if basis == "voting_power" else "capital_pct"
+    words = labels.label("bases", basis or "capital")
+    number = Decimal(str(value))
+    return _test(fact, op, number, f"share_{op}", value=f"{number.normalize():f}", basis=words)
 
 
-def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> tuple[list[Condition], list[str]]:
+def _subtype(value: str, topic: str | None) -> Condition:
+    """A rule for a special kind of income: the scenario fact that tells it (royalty_kind, loan_kind),
+    never defaulted; a kind no fact tells keeps the documented default (the rule does not apply)."""
+    mapped = labels.subtype_facts().get(value)
+    if mapped is not None and mapped.topics and topic not in mapped.topics:
+        mapped = None
+    if mapped is None:
+        return _test("income_subtype", "eq", value, "income_subtype", value=value.replace("_", " "))
+    if mapped.maybe:
+        return _test(mapped.fact, "in_maybe", (frozenset(mapped.values), frozenset(mapped.maybe)), mapped.fact,
+                     kinds=labels.kinds(mapped.values))
+    return _test(mapped.fact, "in", frozenset(mapped.values), mapped.fact, kinds=labels.kinds(mapped.values))
+
+
+def _bool_test(fact: str, value: Any, yes: str, no: str) -> Condition:
+    return _test(fact, "eq", bool(value), yes if value else no)
+
+
+def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
+                       topic: str | None = None) -> tuple[list[Condition], list[str]]:
     """Provision conditions -> (tests, descriptive notes). Unknown keys become unknown tests."""
     tests: list[Condition] = []
     notes: list[str] = []
+    words = labels.label
+    basis = conditions.get("capital_basis")
     for key, value in conditions.items():
         if key in DESCRIPTIVE_KEYS:
             if key == "holding_direct" and value:
@@ -132,51 +298,68 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...]) -> 
             if value:
                 notes.append("otherwise")  # the residual cap of a list: no test of its own
             continue
+        if key == "caveats":
+            if any(c.get("kind") == "main_purpose" for c in value):
+                tests.append(_test("main_purpose", "not_true", True, "main_purpose"))
+            continue  # the words of a proviso: listed by the decision (compile.Rule.caveats)
         if key == "beneficial_owner":
-            tests.append(Condition("beneficial_owner", "eq", bool(value), f"beneficial owner = {'yes' if value else 'no'}"))
+            tests.append(_bool_test("beneficial_owner", value, "beneficial_owner", "not_beneficial_owner"))
         elif key == "recipient":
             if value != "any":
-                tests.append(_kind_test("recipient", [value], f"recipient is {value}"))
+                tests.append(_kinds("recipient", [value]))
         elif key == "recipient_kinds":
-            tests.append(_kind_test("recipient", value, f"recipient is {' or '.join(value)}"))
+            tests.append(_kinds("recipient", list(value)))
         elif key == "recipient_names":
-            names = "; ".join(str(v) for v in value)
-            # a recipient said to be a named institution is taken to be one of these; a central
-            # bank may be one of them (unknown); other kinds are not
-            tests.append(Condition("recipient", "in_maybe", (frozenset({"named_institution"}), frozenset({"central_bank"})),
-                                   f"recipient is one of: {names}"))
+            names = tuple(str(v) for v in value)
+            tests.append(_test("recipient", "named", names, "recipient_names", names="; ".join(names)))
         elif key == "payer_kinds":
-            tests.append(_kind_test("payer", value, f"payer is {' or '.join(value)}"))
-        elif key == "min_capital_pct":
-            tests.append(Condition("capital_pct", "ge", Decimal(str(value)), f"capital_pct ≥ {value}"))
+            tests.append(_kinds("payer", list(value)))
+        elif key in _SHARE_KEYS:
+            tests.append(_share(key, value, basis))
         elif key == "min_holding_months":
-            tests.append(Condition("held_months", "ge", int(value), f"held_months ≥ {value}"))
+            tests.append(_test("held_months", "period", ("months", int(value)), "held_months", value=int(value)))
         elif key == "min_holding_days":
-            tests.append(_held_days_test(int(value)))
-        elif key == "paid_after":
-            tests.append(Condition("date", "ge", _next_day(value), f"paid after {_as_date(value).isoformat()}"))
-        elif key == "paid_from":
-            tests.append(Condition("date", "ge", _as_date(value), f"paid on or after {_as_date(value).isoformat()}"))
-        elif key == "paid_until":
-            tests.append(Condition("date", "lt", _next_day(value), f"paid on or before {_as_date(value).isoformat()}"))
+            tests.append(_test("held_months", "period", ("days", int(value)), "held_days", value=int(value)))
+        elif key in ("min_invested", "over_invested"):
+            amount, currency = Decimal(str(value["amount"])), str(value["currency"])
+            strict = key == "over_invested"
+            tests.append(_test("invested_amount", "invested", (amount, currency, strict),
+                               "invested_gt" if strict else "invested_ge", value=f"{amount:,f}", currency=currency))
+        elif key in ("paid_after", "paid_from", "paid_until"):
+            day = _as_date(value)
+            op, bound = ("lt", _next_day(value)) if key == "paid_until" else ("ge", _next_day(value) if key == "paid_after" else day)
+            tests.append(_test("date", op, bound, key, date=day.isoformat()))
         elif key in ("source_state", "residence_state"):
             fact = key.removesuffix("_state")
             code = _placeholder_state(str(value), parties)
             if code is None:
-                tests.append(Condition(fact, "unknown", value, f"{fact} is the {value} (parties not known)"))
+                tests.append(Condition(fact, "unknown", value, words("conditions", "state_unknown", state=str(value).replace("_", " "))))
             else:
-                tests.append(Condition(fact, "eq", code, f"{fact} is {code}"))
+                name = (vocab.countries().get(code) or (code,))[0]
+                tests.append(_test(fact, "eq", code, key, state=name))
         elif key == "pe_connected":
-            tests.append(Condition("pe_connected", "eq", bool(value), "effectively connected with a PE or fixed base"))
+            tests.append(_bool_test("pe_connected", value, "pe_connected", "not_pe_connected"))
         elif key == "guaranteed_by_government":
-            tests.append(Condition("guaranteed_by_government", "eq", bool(value), "loan guaranteed or financed by a government"))
+            tests.append(_bool_test("guaranteed_by_government", value, "guaranteed_by_government", "not_guaranteed_by_government"))
+        elif key == "loan_kinds":
+            kinds = [str(v) for v in value]
+            tests.append(_test("loan_kind", "in", frozenset(kinds), "loan_kind", kinds=labels.kinds(kinds)))
+        elif key in ("loan_term_over_years", "loan_term_min_years"):
+            strict = key == "loan_term_over_years"
+            years = Decimal(str(value))
+            tests.append(_test("loan_term_years", "gt" if strict else "ge", years,
+                               "loan_term_gt" if strict else "loan_term_ge", value=f"{years.normalize():f}"))
         elif key == "income_subtype":
-            tests.append(Condition("income_subtype", "eq", value, f"income is of the kind {value!r}"))
+            tests.append(_subtype(str(value), topic))
+        elif key == "recipient_subject_to_tax":
+            tests.append(_bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax"))
+        elif key == "payer_listed":
+            tests.append(_bool_test(key, value, "payer_listed", "payer_not_listed"))
         elif key == "unread_condition":
             # words of a condition the extractor could not turn into data: never assumed met
-            tests.append(Condition(key, "unknown", value, f"the text also requires: \u201c{value}\u201d (condition not read into data)"))
+            tests.append(Condition(key, "unknown", value, words("conditions", "unread", words=value)))
         else:
-            tests.append(Condition(key, "unknown", value, f"condition {key}={value!r} (not understood by the engine)"))
+            tests.append(Condition(key, "unknown", value, words("conditions", "unread", words=f"{key} = {value}")))
     return tests, notes
 
 

@@ -90,9 +90,14 @@ def _bounds(topic: TopicRules, fact: str) -> list[Any]:
     found = set()
     for rule in _rules(topic):
         for condition in rule.conditions:
+            if condition.op == "period" and fact in ("held_months", "held_days"):
+                unit, count = condition.value  # a holding period, in months or in days
+                if (unit == "days") == (fact == "held_days"):
+                    found.add(count)
+                continue
             if condition.fact != fact:
                 continue
-            if condition.op == "ge":
+            if condition.op in ("ge", "gt"):
                 found.add(condition.value)
             elif condition.op == "ge_maybe":
                 found.add(condition.value[0])

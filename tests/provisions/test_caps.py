@@ -206,8 +206,13 @@ def test_boe_royalty_list() -> None:
     assert (equipment.rate_pct, equipment.conditions["income_subtype"]) == (Decimal("5"), "equipment_rental")
     rest = ES.one(ps, "art_12__para_2__point_b", "withholding_cap")
     assert (rest.rate_pct, rest.conditions.get("otherwise")) == (Decimal("10"), True)
+    # the kind of royalty chooses the rate: asked, never assumed "general" (issue 12)
     general = ES.ask(BOE, income="royalties", source="CL", residence="ES", beneficial_owner=True)
-    assert (general.status, general.max_rate_pct) == ("determined", Decimal("10"))
+    assert (general.status, general.missing_facts) == ("indeterminate", ["royalty_kind"])
+    assert candidate_rates(general) == {"art_12__para_2__point_a": Decimal("5"), "art_12__para_2__point_b": Decimal("10")}
+    for kind, rate in (("equipment", "5"), ("copyright", "10"), ("other", "10")):
+        given = ES.ask(BOE, income="royalties", source="CL", residence="ES", beneficial_owner=True, royalty_kind=kind)
+        assert (given.status, given.max_rate_pct) == ("determined", Decimal(rate)), kind
 
 
 def test_dof_decimal_comma_rate_and_central_bank_by_name() -> None:

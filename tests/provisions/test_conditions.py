@@ -239,8 +239,13 @@ def test_ocr_credit_sale_interest_is_not_equipment_rental() -> None:
     _, ps = ES.parsed(OCR)
     exemption = ES.one(ps, "art_11__para_3", "exemption")
     assert exemption.conditions == {"income_subtype": "credit_sale"}
+    # the kind of debt-claim chooses between the exemption and 12%: asked, never assumed (issue 12)
     general = ES.ask(OCR, income="interest", source="AR", residence="UY", beneficial_owner=True)
-    assert general.max_rate_pct == Decimal("12")
+    assert (general.status, general.missing_facts) == ("indeterminate", ["loan_kind"])
+    other = ES.ask(OCR, income="interest", source="AR", residence="UY", beneficial_owner=True, loan_kind="other")
+    assert other.max_rate_pct == Decimal("12")
+    credit = ES.ask(OCR, income="interest", source="AR", residence="UY", beneficial_owner=True, loan_kind="sale_on_credit")
+    assert (credit.source_taxation, credit.eid) == ("none", "art_11__para_3")
 
 
 def test_direct_participation_in_the_capital_is_read() -> None:

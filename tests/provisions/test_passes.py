@@ -324,7 +324,12 @@ def test_ocr_news_royalty_rate_is_never_applied_to_every_royalty() -> None:
     assert news.rate_pct == Decimal("3") and "noticias" in news.conditions["unread_condition"]
     general = ES.ask(OCR, income="royalties", source="AR", residence="UY", beneficial_owner=True)
     assert general.status == "indeterminate"
-    assert candidate_rates(general) == {"art_12__para_2__point_a": Decimal("3"), "art_12__para_2__point_c": Decimal("10")}
+    # (b) 5% "derechos de autor ... excepto las películas": asked (royalty_kind)
+    assert candidate_rates(general) == {"art_12__para_2__point_a": Decimal("3"), "art_12__para_2__point_b": Decimal("5"),
+                                        "art_12__para_2__point_c": Decimal("10")}
+    films = ES.ask(OCR, income="royalties", source="AR", residence="UY", beneficial_owner=True, royalty_kind="films")
+    assert films.status == "indeterminate" and films.max_rate_pct is None  # "excepto las películas": never 5% for them
+    assert "royalty_kind" not in films.missing_facts
 
 
 def test_chile_additional_tax_clause_leaves_the_dividend_caps_open() -> None:

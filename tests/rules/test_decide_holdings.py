@@ -49,12 +49,16 @@ def test_days_against_months_is_met_not_met_or_asked(months: int, status: str, r
     decision = RULES.decide(DAYS, held_months=months, **PARENT)
     assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == (status, rate, eid)
     if status == "indeterminate":
-        assert "held_months" in decision["missing_facts"]
+        assert "held_days" in decision["missing_facts"]  # the months leave it open: the days settle it
+        settled = RULES.decide(DAYS, held_months=months, held_days=366, **PARENT)
+        assert (settled["status"], settled["max_rate_pct"]) == ("determined", "0")
+        short = RULES.decide(DAYS, held_months=months, held_days=364, **PARENT)
+        assert (short["status"], short["max_rate_pct"]) == ("determined", "15")
 
 
 def test_days_without_the_months_asks_for_them() -> None:
     decision = RULES.decide(DAYS, **PARENT)
-    assert decision["status"] == "indeterminate" and "held_months" in decision["missing_facts"]
+    assert decision["status"] == "indeterminate" and "held_days" in decision["missing_facts"]
 
 
 def test_ledger_gives_the_same_answers_for_days() -> None:

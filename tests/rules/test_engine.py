@@ -54,8 +54,8 @@ def test_a_pension_fund_exemption_is_unknown_for_a_company_and_false_for_an_indi
     conditions: {recipient: pension_fund}""")
     company = decide(t, {**BASE, "recipient": "company"})
     assert company.status == "indeterminate"
-    assert company.missing_facts == ["recipient"]
-    assert "pension_fund" in company.reasons[-1]
+    assert company.missing_facts == ["recipient"]  # asked again, more precisely
+    assert "a pension fund or pension scheme" in company.reasons[-1]  # in words, not the key
     individual = decide(t, {**BASE, "recipient": "individual"})
     assert (individual.status, individual.max_rate_pct) == ("determined", Decimal(15))
 
@@ -68,8 +68,8 @@ def test_partnership_excluded_company_is_a_company(doc, tmp_path):
     assert decide(t, {**BASE, "recipient": "individual"}).max_rate_pct == Decimal(15)
 
 
-def test_special_kind_of_income_defaults_only_against_a_general_cap(doc, tmp_path):
-    special = cap("art_10__para_2__point_a", CAP_5, "5", "{beneficial_owner: true, income_subtype: equipment_rental}")
+def test_a_kind_of_income_no_fact_tells_defaults_only_against_a_general_cap(doc, tmp_path):
+    special = cap("art_10__para_2__point_a", CAP_5, "5", "{beneficial_owner: true, income_subtype: telecommunication_services}")
     with_general = treaty(doc, tmp_path, "provisions:" + special + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"))
     decision = decide(with_general, BASE)
     assert (decision.status, decision.max_rate_pct) == ("determined", Decimal(15))
@@ -77,7 +77,8 @@ def test_special_kind_of_income_defaults_only_against_a_general_cap(doc, tmp_pat
     only_special = treaty(doc, tmp_path, "provisions:" + special)
     decision = decide(only_special, BASE)
     assert decision.status == "indeterminate"
-    assert decision.missing_facts == ["income_subtype"]
+    assert decision.missing_facts == []  # no fact tells it: the words are named instead
+    assert decision.unread and decision.unread[0]["eid"] == "art_10__para_2__point_a"
 
 
 def test_unknown_condition_keys_are_never_true(doc, tmp_path):
@@ -85,7 +86,9 @@ def test_unknown_condition_keys_are_never_true(doc, tmp_path):
                + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}"))
     decision = decide(t, BASE)
     assert decision.status == "indeterminate"
-    assert decision.missing_facts == ["listed_company"]
+    assert decision.missing_facts == []  # not a fact anyone can give: the words are named
+    assert decision.unread == [{"eid": "art_10__para_2__point_a", "quote": decision.unread[0]["quote"]}]
+    assert "listed_company" in decision.unread[0]["quote"]
 
 
 def test_clashing_unconditional_allocations(doc, tmp_path):

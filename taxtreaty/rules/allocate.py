@@ -1,0 +1,183 @@
+"""Articles without rates: who may tax, by the allocations of the text (exceptions before the base
+rule), the employment article's day test, "subject to article 19(2)", and clashes between two
+unconditional allocations (never resolved silently)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules, article_of
+from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
+from taxtreaty.rules.evaluate import (
+    ALLOCATION_OUTCOME,
+    SOURCE_ALLOCATIONS,
+    Check,
+    allocation_effect,
+    apply_caveats,
+    depends_on,
+    effect,
+    note_unknowns,
+    truncation_note,
+)
+from taxtreaty.rules.scenario import Scenario
+from taxtreaty.rules.tables import tables
+
+
+def day_threshold(rules: TopicRules) -> Rule | None:
+    """The "183 days in any twelve-month period" test of the employment article, if read."""
+    if rules.topic != "employment":
+        return None
+    return next((r for r in rules.thresholds if isinstance(r.values.get("days"), int)), None)
+
+
+def short_stay(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
+    """Employment (OECD 15(1)-(2)): the source State - where the work is done - may tax, unless
+    the employee is present there no more than N days, the employer is not a resident of it and
+    no permanent establishment there bears the pay; then only the residence State may."""
+    threshold = day_threshold(rules)
+    assert threshold is not None
+    days = int(threshold.values["days"])
+    paragraph = threshold.paragraph_eid
+    base_source = next((r for r in rules.allocations if r.allocation in SOURCE_ALLOCATIONS
+                        and r.paragraph_eid != paragraph and not r.conditions), None)
+    exception = next((r for r in rules.allocations if r.allocation == "residence_only" and r.paragraph_eid == paragraph), None)
+    if base_source is None or exception is None:
+        decision.status = "indeterminate"
+        decision.reasons.append(f"article {rules.article}: the day test of {threshold.cite.eid} was read but not the rules it qualifies")
+        return
+    defaults = tables().defaults
+    others = [r for r in rules.allocations if r.paragraph_eid not in (base_source.paragraph_eid, paragraph)]
+    if others:
+        decision.assumptions.append({"fact": "international_traffic", "value": False, "why": defaults["international_traffic"].why,
+                                     "eid": others[0].cite.eid})
+    decision.assumptions.append({"fact": "place_of_work", "value": scenario.source, "why": defaults["place_of_work"].why})
+    decision.trace.append(TraceEntry(base_source.cite, "the source State (where the employment is exercised) may tax"))
+    missing = [f for f, v in (("days_present", scenario.days_present), ("employer_resident", scenario.employer_resident)) if v is None]
+    if scenario.days_present is not None and scenario.days_present > days:
+        decision.trace.append(TraceEntry(threshold.cite, f"exception not met: present {scenario.days_present} days, more than {days}"))
+        outcome = base_source
+    elif scenario.employer_resident is not None and scenario.employer_resident == scenario.source:
+        decision.trace.append(TraceEntry(exception.cite, "exception not met: the employer is a resident of the source State"))
+        outcome = base_source
+    elif missing:
+        decision.status = "indeterminate"
+        decision.missing_facts.extend(missing)
+        decision.trace.append(TraceEntry(threshold.cite, f"exception: present no more than {days} days"))
+        decision.candidates.append(Candidate("unlimited", None, base_source.cite.eid, f"present more than {days} days, or the employer is a resident of the source State"))
+        decision.candidates.append(Candidate("none", Decimal(0), exception.cite.eid, f"present no more than {days} days, and the employer is not a resident of the source State"))
+        decision.reasons.append(f"the answer depends on the days of presence in the source State and on where the employer is resident (the limit is {days} days)")
+        return
+    else:
+        if scenario.pe_connected is None:
+            defaults_used.add("pe_connected")
+        if scenario.pe_connected:
+            decision.trace.append(TraceEntry(exception.cite, "exception not met: the pay is borne by a permanent establishment in the source State"))
+            outcome = base_source
+        else:
+            decision.trace.append(TraceEntry(threshold.cite, f"present {scenario.days_present} days, no more than {days}"))
+            decision.trace.append(TraceEntry(exception.cite, "exception applies: only the residence State may tax"))
+            outcome = exception
+    source, residence, _ = ALLOCATION_OUTCOME[outcome.allocation or ""]
+    decision.source_taxation, decision.residence_taxation = source, residence  # type: ignore[assignment]
+    decision.max_rate_pct = Decimal(0) if source == "none" else None
+    decision.eid = outcome.cite.eid
+    truncation_note(rules, decision)
+
+
+def _subject_to(treaty: CompiledTreaty, rule: Rule, scenario: Scenario, decision: Decision,
+                defaults_used: set[str]) -> bool:
+    """'Subject to article 19(2)' (pensions, salaries): a reference to the government-service
+    article matters only when a government pays; otherwise the rule stands, noting the default."""
+    for eid in rule.overrides:
+        if treaty.article_topics.get(article_of(eid)) != "government_service":
+            continue
+        if scenario.payer is None:
+            defaults_used.add("payer")
+        elif scenario.payer in ("government", "local_authority", "central_bank"):
+            decision.status = "indeterminate"
+            decision.candidates.append(Candidate("unknown", None, eid, "paid by a State or its authority"))
+            decision.reasons.append(f"{rule.cite.eid} is subject to {eid} (government service), which applies when a State or its authority pays")
+            return False
+    return True
+
+
+def _clashing(chosen: Rule, ordered: list[Rule]) -> list[Rule]:
+    """Other unconditional allocations of the article that give the income elsewhere: two rules
+    that both apply and disagree are not resolved silently (Catala's conflict error)."""
+    outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "", (None,))[0]
+    return [
+        rule for rule in ordered
+        if rule is not chosen and not rule.conditions and rule.allocation in ALLOCATION_OUTCOME
+        and ALLOCATION_OUTCOME[rule.allocation or ""][0] != outcome
+    ]
+
+
+def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
+               defaults_used: set[str]) -> None:
+    """Articles without rates: exceptions (allocations with conditions) before the base rule."""
+    ordered = sorted(rules.allocations, key=lambda r: (not r.conditions, r.cite.span[0]))
+    chosen: Rule | None = None
+    unknown: list[tuple[Rule, Check]] = []
+    for rule in ordered:
+        check = Check(rule, scenario, defaults_used)
+        if check.holds is not True:
+            if check.holds is None:
+                unknown.append((rule, check))
+            decision.trace.append(TraceEntry(rule.cite, effect("allocation", check, allocation=allocation_effect(rule.allocation))))
+            continue
+        chosen = rule
+        break
+    if chosen is not None and not chosen.conditions:
+        clash = _clashing(chosen, ordered)
+        if clash:
+            decision.status = "indeterminate"
+            for rule in (chosen, *clash):
+                decision.trace.append(TraceEntry(rule.cite, allocation_effect(rule.allocation)))
+                source = ALLOCATION_OUTCOME.get(rule.allocation or "", ("unknown", None, None))[0]
+                decision.candidates.append(Candidate(source, None, rule.cite.eid, "this paragraph is the one that fits the case"))
+            decision.reasons.append(
+                f"article {rules.article} gives this income to different States in "
+                f"{', '.join(dict.fromkeys(r.cite.eid for r in (chosen, *clash)))}, by circumstances the scenario does not state "
+                "(the kind of property, where the work is done, ...)"
+            )
+            return
+    gaps = list(rules.gaps)
+    if chosen is None or unknown or gaps:
+        decision.status = "indeterminate"
+        for gap in gaps:
+            decision.trace.append(TraceEntry(gap.cite, f"gap: {gap.reason or 'the words are missing'}"))
+            decision.reasons.append(f"{gap.cite.eid} [{gap.cite.language}]: {gap.reason or 'the words are missing'}; source text incomplete")
+        note_unknowns(decision, unknown, scenario)
+        if chosen is None and not gaps and not unknown:
+            if rules.truncated is not None:
+                decision.trace.append(TraceEntry(rules.truncated, "the article is cut off here"))
+                decision.reasons.append(f"article {rules.article} is incomplete in the source text and no paragraph that allocates this income is present; source text incomplete")
+            else:
+                decision.reasons.append(f"no rule of article {rules.article} allocating this income was found")
+        for rule, _ in unknown:
+            source = ALLOCATION_OUTCOME.get(rule.allocation or "", ("unknown", None, None))[0]
+            decision.candidates.append(Candidate(source, Decimal(0) if source == "none" else None, rule.cite.eid,
+                                                 " and ".join(c.label for c in rule.conditions)))
+        if chosen is not None:
+            source = ALLOCATION_OUTCOME.get(chosen.allocation or "", ("unknown", None, None))[0]
+            decision.candidates.append(Candidate(source, Decimal(0) if source == "none" else None, chosen.cite.eid,
+                                                 "none of the exceptions applies"))
+        depends_on(decision, unknown)
+        return
+    source, residence, assumption = ALLOCATION_OUTCOME.get(chosen.allocation or "", (None, None, None))
+    if source is None:
+        decision.status = "indeterminate"
+        decision.reasons.append(f"{chosen.cite.eid}: allocation {chosen.allocation!r} is not understood by the engine")
+        return
+    decision.trace.append(TraceEntry(chosen.cite, allocation_effect(chosen.allocation)))
+    if not _subject_to(treaty, chosen, scenario, decision, defaults_used):
+        return
+    decision.source_taxation = source  # type: ignore[assignment]
+    decision.residence_taxation = residence
+    decision.max_rate_pct = Decimal(0) if source == "none" else None
+    decision.eid = chosen.cite.eid
+    apply_caveats(decision, chosen)
+    if assumption:
+        default = tables().defaults[assumption]
+        decision.assumptions.append({"fact": assumption, "value": default.value, "why": default.why})
+    truncation_note(rules, decision)
