@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from taxtreaty import vocab
 from taxtreaty.rules import labels
 from taxtreaty.rules.facts import fact_schema
 from taxtreaty.rules.scenario import Scenario
 from taxtreaty.rules.tables import tables
+from taxtreaty.vocab import countries, fold
 
 #: condition keys that only describe how to read a fact; they become assumptions, not tests
 DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct"}
@@ -187,7 +187,7 @@ def _invested(scenario: Scenario, amount: Decimal, currency: str, strict: bool) 
 
 
 def _name_key(name: str) -> str:
-    words = [w for w in "".join(c if c.isalnum() else " " for c in vocab.fold(name)).split() if w not in ("the", "of")]
+    words = [w for w in "".join(c if c.isalnum() else " " for c in fold(name)).split() if w not in ("the", "of")]
     return " ".join(words)
 
 
@@ -335,7 +335,7 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             if code is None:
                 tests.append(Condition(fact, "unknown", value, words("conditions", "state_unknown", state=str(value).replace("_", " "))))
             else:
-                name = (vocab.countries().get(code) or (code,))[0]
+                name = (countries().get(code) or (code,))[0]
                 tests.append(_test(fact, "eq", code, key, state=name))
         elif key == "pe_connected":
             tests.append(_bool_test("pe_connected", value, "pe_connected", "not_pe_connected"))
