@@ -5,7 +5,6 @@ leads where it says."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
