@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from helpers import EN, ES, PT, candidate_rates, extract_text, one
+from helpers import EN, ES, PT, at, candidate_rates, extract_text, one
 
 import taxtreaty
 
@@ -181,3 +181,45 @@ def test_beneficially_owned_before_only_in_that_state_is_the_rules_condition():
         "any kind received as a consideration for the use of, or the right to use, any patent.\n")
     rule = one(ps, "art_12__para_1", "allocation")
     assert (rule.allocation, rule.conditions) == ("residence_only", {"beneficial_owner": True})
+
+
+DIRECTORS = (
+    "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF INDIA\n\nArticle 10\nDividends\n\n"
+    "1. Dividends paid by a company which is a resident of one of the States to a resident of the other State may be "
+    "taxed in that other State.\n\nArticle 16\nDirectors’ fees\n\nDirectors’ fees or other remuneration derived by a "
+    "resident of one of the States in his capacity as a member of the board of directors, a “bestuurder” or a "
+    "“commissaris” of a company which is a resident of the other State may be taxed in that other State.\n")
+
+
+def test_directors_fees_may_be_taxed_in_the_companys_state():
+    # NL-IN 16, NL-IS 16, NL-CN 16, NL-JP 15 ... (tests/cases/real): "of a company which is a resident of the other
+    # State may be taxed in that other State" is the company's State, not the recipient's; it was skipped as
+    # article 10(1)'s "to a resident of the other State may be taxed in that other State"
+    ps = extract_text(DIRECTORS)
+    assert one(ps, "art_16__para_nn_1", "allocation").allocation == "source_may_tax"  # an unnumbered paragraph
+    # 10(1): the recipient's State may tax, which restricts neither State: nothing emitted
+    assert not at(ps, "art_10__para_1", "allocation")
+
+
+def test_pensions_may_be_taxed_in_the_first_mentioned_state_where_they_arise():
+    # NL-BB 18(1), NL-ET 17(1) (tests/cases/real): the State "first-mentioned" is the one the pension arises in
+    ps = extract_text(
+        "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND BARBADOS\n\nArticle 18\nPensions, annuities and social "
+        "security payments\n\n1. Subject to the provisions of paragraph 2 of Article 19, pensions and other similar "
+        "remuneration in consideration of past employment, whether or not of a periodical nature, arising in one of "
+        "the Contracting States and paid to a resident of the other Contracting State may be taxed in the "
+        "first-mentioned State.\n")
+    assert one(ps, "art_18__para_1", "allocation").allocation == "source_may_tax"
+
+
+def test_pensions_paid_by_a_resident_for_work_done_there_may_be_taxed_there():
+    # NL-ZM 18: (a) the paying State may tax a pension for employment formerly exercised there, (b) every other
+    # pension is the residence State's; (a) was not read and every pension was answered residence-only
+    ps = extract_text(
+        "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF ZAMBIA\n\nArticle 18\nPensions\n\n"
+        "Subject to the provisions of paragraph 1 of Article 19:\n\na) pensions and other similar remuneration, which "
+        "are paid by a resident of one of the States to a resident of the other State in consideration of an "
+        "employment formerly exercised in the first-mentioned State, may be taxed in that first-mentioned State;\n\n"
+        "b) all other pensions and other similar remuneration paid to a resident of one of the States in "
+        "consideration of past employment shall be taxable only in that State.\n")
+    assert [p.allocation for p in ps.provisions if p.kind == "allocation"] == ["source_may_tax", "residence_only"]

@@ -101,8 +101,12 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 continue
             assert shared is not None
             before = sentence[: shared.start()]
-            if ph.find("to_resident", before) is not None and not ph.has("shared_also", sentence):
-                continue  # "paid to a resident of the other State may be taxed in that other State"
+            if ph.find("to_resident", before) is not None and not ph.has("shared_also", sentence) \
+                    and not _paying_state_first(sentence, shared, ph):
+                # "paid to a resident of the other State may be taxed in that other State" (not "pensions ...
+                # arising in one of the Contracting States and paid to a resident of the other Contracting State
+                # may be taxed in the first-mentioned State": the State they arise in)
+                continue
             if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
                 conditions["pe_connected"] = True
             _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
@@ -125,8 +129,10 @@ def _exclusive_list_item(reading: Reading, out: Emitted, unit: Unit, ph: Phrases
 
 
 def _paying_state_first(sentence: str, exclusive: regex.Match[str], ph: Phrases) -> bool:
-    """"...shall be taxable only in the first-mentioned State" where the State first mentioned is
-    the one that pays ("made by a Contracting State ... to a resident of the other")."""
+    """"...shall be taxable only in the first-mentioned State" (or "may be taxed in the first-mentioned
+    State") where the State first mentioned is the one that pays or where the income arises ("made by a
+    Contracting State ... to a resident of the other", "arising in one of the Contracting States and paid
+    to a resident of the other")."""
     if "first_mentioned" not in ph.patterns:
         return False
     if ph.find("first_mentioned", sentence, exclusive.end(), min(len(sentence), exclusive.end() + 40)) is None:
