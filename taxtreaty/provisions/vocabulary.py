@@ -106,7 +106,12 @@ def phrase_regex(phrase: str) -> str:
 
 
 def alternation(phrases: list[str], *, whole_word: bool = True) -> str:
-    ordered = sorted({vocab.fold(p) for p in phrases}, key=len, reverse=True)
+    """Phrases as one regex group, longest first. An empty list (a language file that gives no
+    phrase for a key) never matches: `(?:)` would match everywhere and, for a rate phrase, read
+    every word as a 0% cap."""
+    ordered = sorted({vocab.fold(p) for p in phrases if p.strip()}, key=len, reverse=True)
+    if not ordered:
+        return "(?!)"
     end = r"(?![\p{L}\d])" if whole_word else ""
     return "(?:" + "|".join(phrase_regex(p) + (end if whole_word and p[-1:].isalnum() else "") for p in ordered) + ")"
 

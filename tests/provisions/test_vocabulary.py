@@ -77,3 +77,14 @@ def test_a_word_list_must_be_a_list_of_words(monkeypatch: pytest.MonkeyPatch) ->
     finally:
         monkeypatch.undo()
         vocabulary.phrases.cache_clear()
+
+
+def test_an_empty_phrase_list_never_matches() -> None:
+    import regex
+
+    from taxtreaty.provisions.vocabulary import alternation
+
+    empty = regex.compile(alternation([]))
+    assert empty.search("shall not exceed 10 per cent") is None
+    assert regex.compile(alternation(["", "  "])).search("anything") is None
+    assert regex.compile(alternation(["per cent"])).search("10 per cent")
