@@ -57,7 +57,7 @@ from taxtreaty.versions.timeline import amendment, build
 
 TREATY_SUFFIXES = {".txt", ".md", ".html", ".htm", ".xml"}
 MAPPING_FILE = "treaties.yaml"
-_ENTRY_KEYS = {"parties", "in_force", "provisions", "skip"}
+_ENTRY_KEYS = {"parties", "in_force", "provisions", "skip", "entry_into_force", "effect_until", "amends"}
 Warn = Callable[[str], None]
 
 
@@ -72,11 +72,11 @@ def compile_text(source: str | bytes, parties: list[str] | tuple[str, ...] | Non
 
 
 def load_treaty(treaty: Any, parties: list[str] | tuple[str, ...] | None = None,
-                in_force: InForceWindow | None = None, db: str | None = None) -> CompiledTreaty:
+                in_force: InForceWindow | None = None, db: str | None = None, dates: Any = None) -> CompiledTreaty:
     """A CompiledTreaty from a CompiledTreaty, a Document, a (Document, ProvisionSet) pair, a file
     path or, when no file has that name, a stored treaty id (in the store `db`, or the default one)."""
     if isinstance(treaty, str | os.PathLike) and not Path(treaty).exists():
-        if in_force is not None:
+        if in_force is not None or dates is not None:
             raise InputError("dates of effect can only be given with a treaty file")
         try:
             found = load_store(db, lambda _message: None, str(treaty), parties)
@@ -85,7 +85,7 @@ def load_treaty(treaty: Any, parties: list[str] | tuple[str, ...] | None = None,
         if not found:  # pragma: no cover - load_store raises when the id is unknown
             raise InputError(f"{treaty}: no such file or stored treaty")
         return found[0]
-    return compile_in_memory(treaty, parties, in_force)
+    return compile_in_memory(treaty, parties, in_force, dates)
 
 
 def with_amendments(base: CompiledTreaty, doc: Document, paths: list[str],
@@ -143,7 +143,17 @@ def _parties(value: Any, where: str) -> list[str] | None:
     return codes
 
 
-def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path | None = None) -> CompiledTreaty:
+def given_dates(entry: dict[str, Any], where: str) -> Any:
+    """`entry_into_force:` / `effect_until:` of a metadata entry, for `rules.dates`."""
+    from taxtreaty.rules.dates import GivenDates
+
+    eif = date_field(entry.get("entry_into_force"), where) if entry.get("entry_into_force") is not None else None
+    until = date_field(entry.get("effect_until"), where) if entry.get("effect_until") is not None else None
+    return GivenDates(eif, until) if eif or until else None
+
+
+def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path | None = None,
+                 doc: Any = None) -> CompiledTreaty:
     entry = entry or {}
     where = f"{folder / MAPPING_FILE if folder else path}: {path.name}"
     parties = _parties(entry.get("parties"), where)
@@ -153,7 +163,8 @@ def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path |
         if not isinstance(window, dict) or set(window) - {"from", "until"}:
             raise InputError(f"{where}: in_force takes 'from' and 'until' dates")
         in_force = (date_field(window.get("from"), where), date_field(window.get("until"), where))
-    doc = parse_file(str(path))
+    doc = doc if doc is not None else parse_file(str(path))
+    dates = given_dates(entry, where)
     handwritten = Path(folder or path.parent) / str(entry["provisions"]) if entry.get("provisions") else None
     sibling = path.with_name(path.stem + ".provisions.yaml")
     if handwritten is None and sibling.exists():
@@ -161,13 +172,15 @@ def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path |
     if handwritten is not None:
         provisions, file_window = load_handwritten(handwritten, doc)
         parties = parties or provisions.parties or None
-        return compile_document(doc, parties, provisions, in_force or file_window, name=path.name)
-    return compile_document(doc, parties, None, in_force, name=path.name)
+        return compile_document(doc, parties, provisions, in_force or file_window, name=path.name, dates=dates)
+    return compile_document(doc, parties, None, in_force, name=path.name, dates=dates)
 
 
 def load_directory(folder: Path, warn: Warn) -> list[CompiledTreaty]:
     mapping = _mapping(folder)
     treaties: list[CompiledTreaty] = []
+    amending: list[tuple[Path, Any, dict[str, Any]]] = []
+    bases: dict[str, tuple[CompiledTreaty, Any]] = {}
     for path in sorted(folder.iterdir()):
         if not path.is_file() or path.suffix.lower() not in TREATY_SUFFIXES or path.name.startswith("."):
             continue
@@ -175,16 +188,51 @@ def load_directory(folder: Path, warn: Warn) -> list[CompiledTreaty]:
         if entry.get("skip"):
             continue
         try:
-            treaty = compile_file(path, entry, folder)
+            doc = parse_file(str(path))
+            if doc.instrument is not None and doc.instrument.amending:
+                amending.append((path, doc, entry))
+                continue
+            treaty = compile_file(path, entry, folder, doc)
         except InputError as exc:
             warn(f"{path.name}: skipped: {exc}")
             continue
+        bases[path.name] = (treaty, doc)
         if len(treaty.parties) != 2:
             warn(f"{path.name}: skipped: the text does not name its Contracting States; "
                  f"add '{path.name}: {{parties: [XX, YY]}}' to {folder / MAPPING_FILE}")
             continue
         treaties.append(treaty)
-    return treaties
+    return _with_amendments(folder, treaties, bases, amending, warn)
+
+
+def _with_amendments(folder: Path, treaties: list[CompiledTreaty], bases: dict[str, tuple[CompiledTreaty, Any]],
+                     amending: list[tuple[Path, Any, dict[str, Any]]], warn: Warn) -> list[CompiledTreaty]:
+    """Each amending instrument of the folder attached to its base convention (by parties and the date
+    it names, or `amends: FILE`); one whose base is not there is applied to nothing."""
+    from taxtreaty.versions.attach import Candidate, find_base
+    from taxtreaty.versions.timeline import amendment, build
+
+    candidates = [Candidate(name, tuple(t.parties), d.signed.date if d.signed else None) for name, (t, d) in bases.items()]
+    found: dict[str, list[Any]] = {}
+    for path, doc, entry in amending:
+        where = f"{folder / MAPPING_FILE}: {path.name}"
+        named = entry.get("amends")
+        if named is not None and str(named) not in bases:
+            warn(f"{path.name}: not applied: amends {named}, which is not a convention of {folder}")
+            continue
+        key, why = (str(named), "amends: given") if named is not None else find_base(doc.instrument, candidates)
+        if key is None:
+            warn(f"{path.name}: not applied: {why}")
+            continue
+        dates = given_dates(entry, where)
+        found.setdefault(key, []).append(amendment(path.name, doc, entry_into_force=dates.entry_into_force if dates else None))
+    out = []
+    for treaty in treaties:
+        base = next((name for name, (t, _d) in bases.items() if t is treaty), None)
+        if base in found:
+            treaty = build(treaty, bases[base][1], found[base], treaty.parties)
+        out.append(treaty)
+    return out
 
 
 def load_store(location: str | None, warn: Warn, ref: str | None = None,

@@ -118,6 +118,23 @@ class InForce:
     #: equally authentic versions that print different dates of effect: the latest of them
     #: (payments between `effect_from` and this are not decided)
     effect_from_latest: dt.date | None = None
+    #: what `rules.dates` resolved: the entry into force used, the signature's lower bound, notes
+    resolved: Any = None
+
+    def describe(self) -> dict[str, Any]:
+        """The dates a decision used, for `decision.version["dates"]`."""
+        out: dict[str, Any] = {}
+        if self.effect_from:
+            out["effect_from"] = self.effect_from.isoformat()
+        if self.effect_until:
+            out["effect_until"] = self.effect_until.isoformat()
+        if self.effect_from_by_state:
+            out["effect_from_by_state"] = {k: [a.isoformat(), b.isoformat()] for k, (a, b) in self.effect_from_by_state.items()}
+        if self.given_by_user:
+            out["given_by_user"] = True
+        if self.resolved is not None:
+            out.update(self.resolved.describe())
+        return out
 
     @property
     def known(self) -> bool:
@@ -378,6 +395,7 @@ def compile_treaty(
     parties: list[str] | tuple[str, ...] | None = None,
     in_force: tuple[dt.date | None, dt.date | None] | None = None,
     name: str | None = None,
+    dates: Any = None,
 ) -> CompiledTreaty:
     """Build the rule sets of every topic of `doc` from its provisions (done once per treaty)."""
     party_codes = tuple(parties or provisions.parties or doc.parties)
@@ -426,7 +444,11 @@ def compile_treaty(
         ]
         topics[topic] = rules
 
-    forced = _in_force(provisions.provisions, doc.prevailing_language)
+    from taxtreaty.rules.dates import resolve
+
+    date_provisions, resolved = resolve(doc, provisions.provisions, dates)
+    forced = _in_force(date_provisions, doc.prevailing_language)
+    forced.resolved = resolved
     if in_force is not None and (in_force[0] or in_force[1]):
         forced = InForce(in_force[0], in_force[1], [], given_by_user=True)
 

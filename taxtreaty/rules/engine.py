@@ -117,8 +117,23 @@ def withholding_minor(amount_minor: int, rate_pct: Decimal) -> int:
 
 def _in_force(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> bool:
     window = treaty.in_force
+    used = window.describe()
+    if used:
+        decision.version = {"dates": used}
+    resolved = window.resolved
+    if resolved is not None and resolved.not_before and scenario.date is not None and scenario.date < resolved.not_before \
+            and not window.given_by_user:
+        decision.status = "not_covered"
+        # (no payment date in the words: a ledger gives this outcome to every row of the bucket)
+        decision.reasons.append(f"the convention does not apply to payments before {resolved.not_before}: "
+                                f"{resolved.not_before_why}")
+        decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.cites)
+        return False
+    if resolved is not None:
+        decision.reasons.extend(n for n in resolved.warnings if n not in decision.reasons)
     if not window.known:
-        decision.assumptions.append({"fact": "in_force", "value": True, "why": tables().defaults["in_force"].why})
+        why = (resolved.open_entry if resolved is not None else None) or tables().defaults["in_force"].why
+        decision.assumptions.append({"fact": "in_force", "value": True, "why": why})
         return True
     if scenario.date is None:
         decision.status = "indeterminate"

@@ -236,6 +236,23 @@ def _numeric(df: pd.DataFrame, column: str, codes: _Codes, low: float, high: flo
     return values
 
 
+def date_bounds(treaty: Any) -> set[dt.date]:
+    """Every day on which a decision of `treaty` may change: its dates of effect (per State too),
+    the signature's lower bound, and the days its versions begin."""
+    window = treaty.in_force
+    days = {d for d in (window.effect_from, window.effect_from_latest) if d is not None}
+    if window.effect_until is not None:
+        days.add(window.effect_until + dt.timedelta(days=1))
+    for low, high in window.effect_from_by_state.values():
+        days |= {low, high}
+    resolved = window.resolved
+    if resolved is not None and resolved.not_before is not None:
+        days.add(resolved.not_before)
+    if treaty.timeline is not None:
+        days |= set(treaty.timeline.boundaries())
+    return days
+
+
 def _dates(df: pd.DataFrame, codes: _Codes) -> np.ndarray:
     """Days since 1970-01-01 as int64; -2**62 when not given."""
     missing = np.int64(-(2**62))
@@ -318,7 +335,7 @@ class LedgerEvaluator:
     # -- preparation, once per treaty book ----------------------------------------------------
     def _collect_bounds(self) -> dict[str, list[Any]]:
         bounds: dict[str, set[Any]] = {fact: set() for fact in _NUMERIC_FACTS}
-        for treaty in self.book.treaties:
+        for treaty in (v for t in self.book.treaties for v in t.all_versions()):
             for rules in treaty.topics.values():
                 for rule in (*rules.allocations, *rules.pe_overrides, *rules.exemptions, *rules.caps, *rules.gaps):
                     for condition in rule.conditions:
@@ -327,10 +344,7 @@ class LedgerEvaluator:
                 for threshold in rules.thresholds:  # "not exceeding 183 days": splits at 184
                     if isinstance(threshold.values.get("days"), int):
                         bounds["days_present"].add(int(threshold.values["days"]) + 1)
-            if treaty.in_force.effect_from is not None:
-                bounds["date"].add(treaty.in_force.effect_from)
-            if treaty.in_force.effect_until is not None:
-                bounds["date"].add(treaty.in_force.effect_until + dt.timedelta(days=1))
+            bounds["date"].update(date_bounds(treaty))
         return {fact: sorted(values) for fact, values in bounds.items()}
 
     def _relevance(self) -> dict[str, np.ndarray]:
@@ -341,11 +355,12 @@ class LedgerEvaluator:
         for t, treaty in enumerate(self.book.treaties):
             for i, income in enumerate(self.income_values):
                 facts: set[str] = set()
-                for topic in (topics_of[income], "other_income"):
-                    rules = treaty.topic(topic)
-                    if rules is not None:
-                        facts |= rules.facts()
-                if treaty.in_force.known:
+                for version in treaty.all_versions():
+                    for topic in (topics_of[income], "other_income"):
+                        rules = version.topic(topic)
+                        if rules is not None:
+                            facts |= rules.facts()
+                if any(date_bounds(v) for v in treaty.all_versions()):
                     facts.add("date")
                 facts.add("recipient")  # the PE exception picks article 7 or 14 by recipient kind
                 for fact in facts & set(relevant):

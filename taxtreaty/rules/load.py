@@ -49,6 +49,7 @@ def compile_document(
     provisions: ProvisionSet | None = None,
     in_force: InForceWindow | None = None,
     name: str | None = None,
+    dates: Any = None,
 ) -> CompiledTreaty:
     if doc.instrument is not None and doc.instrument.amending:
         base = doc.instrument.base
@@ -59,7 +60,7 @@ def compile_document(
     if codes:
         doc.parties = list(codes)
     found = provisions if provisions is not None else extract(doc, codes)
-    return compile_treaty(doc, found, codes, in_force=in_force, name=name)
+    return compile_treaty(doc, found, codes, in_force=in_force, name=name, dates=dates)
 
 
 def _remember(key: tuple[Any, ...], treaty: CompiledTreaty) -> None:
@@ -72,18 +73,19 @@ def load_treaty(
     treaty: Any,
     parties: list[str] | tuple[str, ...] | None = None,
     in_force: InForceWindow | None = None,
+    dates: Any = None,
 ) -> CompiledTreaty:
     """A CompiledTreaty from a CompiledTreaty, a Document, a (Document, ProvisionSet) pair or a
     file path (a stored treaty id: `taxtreaty.pipeline.load_treaty`)."""
     if isinstance(treaty, CompiledTreaty):
         return treaty
     if isinstance(treaty, tuple) and len(treaty) == 2 and isinstance(treaty[0], Document):
-        return compile_document(treaty[0], parties, treaty[1], in_force)
+        return compile_document(treaty[0], parties, treaty[1], in_force, dates=dates)
     if isinstance(treaty, Document):
-        key = (treaty.source.sha256, tuple(parties or treaty.parties or ()), in_force)
+        key = (treaty.source.sha256, tuple(parties or treaty.parties or ()), in_force, dates)
         cached = _CACHE.get(key) if treaty.source.sha256 else None
         if cached is None:
-            cached = compile_document(treaty, parties, None, in_force)
+            cached = compile_document(treaty, parties, None, in_force, dates=dates)
             _remember(key, cached)
         return cached
     if isinstance(treaty, str | os.PathLike):
@@ -93,10 +95,10 @@ def load_treaty(
         if path.is_dir():
             raise InputError(f"{path} is a directory; give one treaty file")
         stat = path.stat()
-        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, tuple(parties or ()), in_force)
+        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, tuple(parties or ()), in_force, dates)
         cached = _CACHE.get(key)
         if cached is None:
-            cached = compile_document(parse_file(str(path)), parties, None, in_force, name=path.name)
+            cached = compile_document(parse_file(str(path)), parties, None, in_force, name=path.name, dates=dates)
             _remember(key, cached)
         return cached
     raise InputError(f"cannot read a treaty from a {type(treaty).__name__}")

@@ -280,7 +280,7 @@ def decide_in_time(treaty: CompiledTreaty, scenario: Any) -> Decision:
         return decision
     index, version = timeline.at(scenario.date)
     decision = decide_compiled(version.compiled, scenario)
-    decision.version = version.describe()
+    decision.version = {**version.describe(), **(decision.version or {})}
     if version.amendments:
         decision.reasons.append(f"decided on the text {version.label}, in effect from {version.effect_from}")
     for clash in timeline.clashes:

@@ -141,7 +141,7 @@ def nl_cn(corpus_dir):
     return load_treaty(str(corpus_dir / "nl" / "NL-CN_convention_EN.txt"))
 
 
-EMPLOYMENT = {"income": "employment", "source": "CN", "residence": "NL"}
+EMPLOYMENT = {"income": "employment", "source": "CN", "residence": "NL", "date": "2020-06-01"}
 
 
 @pytest.mark.parametrize(

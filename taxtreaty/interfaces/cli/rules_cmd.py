@@ -45,6 +45,14 @@ def _date_option(value: str | None, name: str) -> dt.date | None:
         raise InputError(f"{name} takes a date as YYYY-MM-DD (got {value!r})") from None
 
 
+def _given(in_force: str | None) -> Any:
+    if in_force is None:
+        return None
+    from taxtreaty.rules.dates import GivenDates
+
+    return GivenDates(entry_into_force=_date_option(in_force, "--in-force"))
+
+
 def _money(value: str | None, name: str) -> int | None:
     if value is None:
         return None
@@ -57,11 +65,12 @@ def _money(value: str | None, name: str) -> int | None:
 
 
 def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None, dt.date | None] | None,
-          db: str | None, amendments: list[str] | None = None, amendment_in_force: dt.date | None = None) -> Any:
+          db: str | None, amendments: list[str] | None = None, amendment_in_force: dt.date | None = None,
+          dates: Any = None) -> Any:
     from taxtreaty.pipeline import load_store, load_treaty
 
     if Path(treaty).exists():
-        compiled = load_treaty(treaty, parties, in_force)
+        compiled = load_treaty(treaty, parties, in_force, dates=dates)
         if amendments:
             from taxtreaty.pipeline import with_amendments
             from taxtreaty.structure import parse_file
@@ -74,6 +83,9 @@ def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None
         compiled = load_store(db, lambda _m: None, treaty, parties)[0]
     except InputError as exc:
         raise InputError(f"{treaty}: no such file, and not in the treaty store ({exc})") from None
+    if dates is not None:
+        raise InputError(f"{treaty}: --in-force needs the convention's file (give a stored treaty its entry into force "
+                         "with ingest --in-force)")
     if in_force:
         from taxtreaty.rules.compile import InForce
 
@@ -103,6 +115,8 @@ def ask_command(
     parties: str = typer.Option(None, "--parties", help="Contracting States when the text does not name them, e.g. PT,CZ."),
     in_force_from: str = typer.Option(None, "--in-force-from", help="The convention has effect for payments from this date."),
     in_force_until: str = typer.Option(None, "--in-force-until", help="... and until this date."),
+    in_force: str = typer.Option(None, "--in-force", help="The date the convention entered into force, when its text "
+                                 "leaves it open (its dates of effect are computed from it)."),
     residence_tax: str = typer.Option(None, "--residence-tax", help="Residence tax before credit on this income: computes the credit."),
     amendment: list[str] = typer.Option(  # noqa: B008 -- typer declares options as defaults
         None, "--amendment", help="An amending protocol of the convention (repeatable): "
@@ -132,7 +146,7 @@ def ask_command(
     facts = scenario_from(raw)
     window = (_date_option(in_force_from, "--in-force-from"), _date_option(in_force_until, "--in-force-until"))
     compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db,
-                     amendment or None, _date_option(amendment_in_force, "--amendment-in-force"))
+                     amendment or None, _date_option(amendment_in_force, "--amendment-in-force"), _given(in_force))
     decision = decide_compiled(compiled, facts)
     data = decision.to_dict()
     tax = _money(residence_tax, "--residence-tax")

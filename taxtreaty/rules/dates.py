@@ -1,0 +1,231 @@
+"""When a convention applies to a payment: its dates of effect, resolved from what the text,
+the official collection and the user say.
+
+`window(doc, provisions, prevailing, given)` builds the `InForce` the engine checks:
+
+- the final clauses' dates of effect, absolute ("1 January 2004") or relative to the entry into
+  force ("the first day of January of the calendar year next following that in which the
+  Convention enters into force");
+- the entry into force itself: given by the user (`--in-force DATE`, `entry_into_force:` in the
+  metadata file, `ingest --in-force`), from the collection's status line ("Treedt in werking per
+  31-08-2014"), or printed in the text; with it, relative dates become days;
+- the signature as a lower bound: no relative date of effect can fall before it, and a text whose
+  dates are not known at all applies to nothing before it (PT–TL, signed 2011, does not decide a
+  2005 payment). A date of effect the text prints before the signature (retroactive effect, AR–DE
+  1976) is the text's word and is kept, with a note;
+- dates that are not this convention's entry into force are dropped: "the Convention ... signed
+  at The Hague on 12 March 1968, shall terminate upon the entry into force of this Convention"
+  names the old convention's signature (NL–SE).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from functools import cache
+
+import regex
+
+from taxtreaty.provisions.model import Provision
+from taxtreaty.structure.instrument import words
+from taxtreaty.structure.model import Document
+
+#: how far before a date a signature word makes it a signature date
+_SIGNED_WINDOW = 60
+#: a status line of an official collection: the words, then a day as DD-MM-YYYY
+_STATUS_DATE = r"\s*(?P<d>\d{1,2})-(?P<m>\d{1,2})-(?P<y>\d{4})"
+
+
+@dataclass(frozen=True)
+class GivenDates:
+    """Dates the user gives for a convention whose text leaves them open."""
+
+    entry_into_force: dt.date | None = None
+    #: the last day the convention has effect (after a termination)
+    effect_until: dt.date | None = None
+
+
+@dataclass
+class Resolved:
+    """What the dates module adds to the text's own dates (kept on `InForce.resolved`)."""
+
+    entry_into_force: dt.date | None = None
+    entry_source: str | None = None  # "given by the user", "the collection's status line", "the text"
+    not_before: dt.date | None = None
+    not_before_why: str = ""
+    notes: list[str] = field(default_factory=list)
+    #: what a decision must say (the collection prints the convention as not yet in force, or lapsed)
+    warnings: list[str] = field(default_factory=list)
+    #: the dates of effect are relative to an entry into force nobody gave: what the assumption says
+    open_entry: str | None = None
+
+    def describe(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if self.entry_into_force:
+            out["entry_into_force"] = self.entry_into_force.isoformat()
+            out["entry_into_force_from"] = self.entry_source
+        if self.not_before:
+            out["not_before"] = self.not_before.isoformat()
+            out["not_before_why"] = self.not_before_why
+        if self.notes or self.warnings:
+            out["notes"] = [*self.warnings, *self.notes]
+        return out
+
+
+def _pattern(key: str) -> regex.Pattern[str] | None:
+    found: list[str] = []
+    from taxtreaty.structure.instrument import _data
+
+    for language in _data()["languages"]:
+        w = words(language)
+        if w is not None:
+            found += w.words(key)
+    if not found:
+        return None
+    from taxtreaty import vocab
+
+    body = vocab.accent_insensitive_alternation(found).replace(r"\ ", r"\s+")
+    return regex.compile(rf"(?<![\p{{L}}])(?:{body})(?![\p{{L}}])", regex.IGNORECASE)
+
+
+@cache
+def _patterns() -> dict[str, regex.Pattern[str] | None]:
+    return {k: _pattern(k) for k in ("signed_words", "terminates_words", "status_in_force", "status_lapsed",
+                                      "status_pending")}
+
+
+def status_lines(original: str, before: int | None = None) -> tuple[dt.date | None, dt.date | None, bool]:
+    """(in force from, lapsed from, pending) from an official collection's status lines printed
+    before offset `before` (the convention's own status, above its first article)."""
+    pats = _patterns()
+    head = original[: before if before is not None else len(original)]
+    result: list[dt.date | None] = [None, None]
+    for i, key in enumerate(("status_in_force", "status_lapsed")):
+        pattern = pats[key]
+        m = regex.search(rf"(?m)^\s*(?:{pattern.pattern}){_STATUS_DATE}", head, regex.IGNORECASE) if pattern else None
+        if m:
+            try:
+                result[i] = dt.date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
+            except ValueError:
+                result[i] = None
+    pending = pats["status_pending"]
+    return result[0], result[1], bool(pending and regex.search(rf"(?m)^\s*(?:{pending.pattern})", head, regex.IGNORECASE))
+
+
+def is_foreign_date(provision: Provision) -> bool:
+    """An entry-into-force date that is not this convention's: a signature date ("signed at The Hague
+    on 12 March 1968"), or in a sentence about a convention that terminates."""
+    if provision.kind != "date" or provision.values.get("event") != "entry_into_force" or "date" not in provision.values:
+        return False
+    pats = _patterns()
+    quote = provision.cite.quote
+    terminates = pats["terminates_words"]
+    if terminates is not None and terminates.search(quote):
+        return True
+    signed = pats["signed_words"]
+    if signed is None:
+        return False
+    from taxtreaty.structure.metadata import find_date
+
+    for m in signed.finditer(quote):
+        date, _at = find_date(quote[m.end(): m.end() + _SIGNED_WINDOW])
+        if date == str(provision.values["date"]):
+            return True
+    return False
+
+
+def _first_article_offset(doc: Document) -> int | None:
+    starts = [v.articles[0].span[0] for v in doc.versions if v.articles]
+    return min(starts) if starts else None
+
+
+def _day(value: object) -> dt.date | None:
+    try:
+        return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None) -> tuple[list[Provision], Resolved]:
+    """The date provisions with relative dates turned into days where the entry into force is known
+    (and foreign dates dropped), and what was resolved."""
+    given = given or GivenDates()
+    resolved = Resolved()
+    kept = [p for p in provisions if not is_foreign_date(p)]
+    if len(kept) != len(provisions):
+        resolved.notes.append("a date naming another convention's signature or termination is not this convention's entry into force")
+    in_force, lapsed, pending = status_lines(doc.original, _first_article_offset(doc))
+    text_eif = next((_day(p.values["date"]) for p in kept if p.kind == "date" and p.status == "determined"
+                     and p.values.get("event") == "entry_into_force" and "date" in p.values), None)
+    if given.entry_into_force:
+        resolved.entry_into_force, resolved.entry_source = given.entry_into_force, "given by the user"
+    elif in_force:
+        resolved.entry_into_force, resolved.entry_source = in_force, "the collection's status line"
+    elif text_eif:
+        resolved.entry_into_force, resolved.entry_source = text_eif, "the text"
+    if pending and not resolved.entry_into_force:
+        resolved.warnings.append("the collection prints the convention as not yet in force (to enter into force at a date "
+                              "still to be set); give its entry into force if it has since entered into force")
+    if lapsed:
+        resolved.warnings.append(f"the collection prints the convention as lapsed from {lapsed}")
+    signed = _day(doc.signed.date) if doc.signed is not None and doc.signed.date else None
+    eif = resolved.entry_into_force
+    out: list[Provision] = []
+    relative = False
+    days_after = 0
+    for p in kept:
+        if p.kind == "date" and p.values.get("event") == "entry_into_force":
+            days_after = max(days_after, int(p.values.get("days_after") or 0) + 30 * int(p.values.get("months_after") or 0))
+    for p in kept:
+        rule = p.values.get("from") if p.kind == "date" and p.values.get("event") == "effect" else None
+        if rule in ("january_1_of_year_after_entry_into_force", "january_1") and "effect_from" not in p.values:
+            relative = True
+            if eif is not None:
+                year = eif.year + (1 if rule == "january_1_of_year_after_entry_into_force" else 0)
+                p = p.model_copy(update={"values": {**p.values, "effect_from": dt.date(year, 1, 1).isoformat(),
+                                                    "resolved_from": f"entry into force on {eif} ({resolved.entry_source})"}})
+        out.append(p)
+    if eif is not None and not any(p.kind == "date" and "effect_from" in p.values for p in out):
+        # the text gives no date of effect apart from the entry into force itself
+        out = [p for p in out if not (p.kind == "date" and p.values.get("event") == "entry_into_force")]
+        out.append(_synthetic_entry(eif, resolved.entry_source or "", provisions))
+    if signed is not None:
+        if relative and eif is None:
+            earliest = signed + dt.timedelta(days=days_after)
+            resolved.not_before = dt.date(earliest.year + 1, 1, 1) if _year_after(kept) else dt.date(earliest.year, 1, 1)
+            resolved.not_before_why = (f"its dates of effect follow its entry into force, which cannot be before its "
+                                       f"signature on {signed}")
+        if relative and eif is None:
+            resolved.open_entry = ("the dates of effect follow the entry into force, which the text leaves open (after the "
+                                   "notifications); the convention is taken to have effect on the payment date: give its "
+                                   "entry into force (--in-force DATE, or the metadata file) to apply them")
+        else:
+            resolved.not_before = signed
+            resolved.not_before_why = f"no convention applies before its signature on {signed}"
+        absolute = [_day(p.values["effect_from"]) for p in out if p.kind == "date" and "effect_from" in p.values
+                    and "resolved_from" not in p.values]
+        early = [d for d in absolute if d is not None and d < signed]
+        if early:
+            # the text itself gives effect before its signature: retroactive, and its own word
+            resolved.not_before = min(early)
+            resolved.notes.append(f"the text gives effect from {min(early)}, before its signature on {signed} (retroactive)")
+    return out, resolved
+
+
+def _year_after(provisions: list[Provision]) -> bool:
+    return all(p.values.get("from") != "january_1" for p in provisions if p.kind == "date" and p.values.get("event") == "effect")
+
+
+def _synthetic_entry(eif: dt.date, source: str, provisions: list[Provision]) -> Provision:
+    """A date provision for an entry into force the text leaves open: cited where the text says it
+    enters into force (or, without such words, at the first date provision)."""
+    model = next((p for p in provisions if p.kind == "date" and p.values.get("event") == "entry_into_force"), None)
+    model = model or next((p for p in provisions if p.kind == "date"), None)
+    if model is None:
+        from taxtreaty.provisions.model import Citation
+
+        cite = Citation(language="und", eid="entry_into_force", quote="", span=(0, 0))
+        return Provision(id="given:entry_into_force", topic="entry_into_force", kind="date", status="determined",
+                         values={"event": "entry_into_force", "date": eif.isoformat(), "given": source}, cite=cite)
+    return model.model_copy(update={"values": {"event": "entry_into_force", "date": eif.isoformat(), "given": source},
+                                    "status": "determined"})
