@@ -83,9 +83,9 @@ def test_the_fixture_convention_with_its_entry_into_force() -> None:
 def test_a_ledger_folder_attaches_the_protocol_and_decides_each_row_on_its_version(tmp_path: Path) -> None:
     import pandas as pd
 
+    from taxtreaty.pipeline import load_book
     from taxtreaty.rules.ledger import LedgerEvaluator
     from taxtreaty.rules.ledger_io import run_local
-    from taxtreaty.rules.treaties import load_book
 
     for name in ("en_base.txt", "en_protocol.txt"):
         (tmp_path / name).write_bytes((FIX / name).read_bytes())
