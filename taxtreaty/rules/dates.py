@@ -82,9 +82,9 @@ def _pattern(key: str) -> regex.Pattern[str] | None:
             found += w.words(key)
     if not found:
         return None
-    from taxtreaty import vocab
+    from taxtreaty.vocab import accent_insensitive_alternation
 
-    body = vocab.accent_insensitive_alternation(found).replace(r"\ ", r"\s+")
+    body = accent_insensitive_alternation(found).replace(r"\ ", r"\s+")
     return regex.compile(rf"(?<![\p{{L}}])(?:{body})(?![\p{{L}}])", regex.IGNORECASE)
 
 
