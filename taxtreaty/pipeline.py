@@ -254,17 +254,38 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
             docs = session.execute(select(Document).where(Document.treaty_id == treaty.id).order_by(Document.id)).scalars().all()
             stored = treaty.parties.split(",") if treaty.parties else []
             codes = list(parties) if parties else stored
+            from taxtreaty.store.instruments import AMENDING, of_treaty
+
+            kinds = of_treaty(session, treaty.id)
             compiled = []
+            amendments = []
+            base_doc = None
+            dates = None
             for row in docs:
                 parsed = load_parsed(row)
+                meta = kinds.get(row.id)
+                if meta is not None and meta.kind in AMENDING:
+                    if meta.status == "applied":
+                        eif = dt.date.fromisoformat(meta.entry_into_force) if meta.entry_into_force else None
+                        amendments.append(amendment(Path(row.path or f"document-{row.id}").name, parsed, entry_into_force=eif))
+                    continue
+                if meta is not None and meta.entry_into_force:
+                    from taxtreaty.rules.dates import GivenDates
+
+                    dates = GivenDates(entry_into_force=dt.date.fromisoformat(meta.entry_into_force))
+                base_doc = base_doc or parsed
                 if row.provisions_json:
                     provisions = ProvisionSet.model_validate_json(row.provisions_json)
-                    compiled.append(compile_treaty(parsed, provisions, codes or None, name=treaty.id))
+                    compiled.append(compile_treaty(parsed, provisions, codes or None, name=treaty.id, dates=dates))
                 else:
-                    compiled.append(compile_document(parsed, codes or None, None, name=treaty.id))
+                    compiled.append(compile_document(parsed, codes or None, None, name=treaty.id, dates=dates))
             if not compiled:
+                if amendments or kinds:
+                    warn(f"{treaty.id}: skipped: an amending instrument waiting for its base convention")
                 continue
             merged = merge_treaties(compiled)
+            if amendments and base_doc is not None:
+                merged = build(merged, base_doc, amendments, merged.parties)
             if len(merged.parties) != 2 and not ref:
                 warn(f"{treaty.id}: skipped: the stored texts do not name their Contracting States")
                 continue

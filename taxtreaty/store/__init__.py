@@ -61,9 +61,9 @@ class Store:
 
     # -- writing -----------------------------------------------------------------------------
     def ingest(self, paths: Iterable[str], *, treaty: str | None = None, processes: int | None = None,
-               progress: Callable[[str, str], None] | None = None) -> _ingest.IngestReport:
+               progress: Callable[[str, str], None] | None = None, in_force: str | None = None) -> _ingest.IngestReport:
         report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress,
-                                exclude=self.own_files())
+                                exclude=self.own_files(), in_force=in_force)
         self._vocabulary = None
         return report
 

@@ -21,7 +21,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
-from taxtreaty.store import champions, fts
+from taxtreaty.store import champions, fts, instruments
 from taxtreaty.store.grouping import TREATY_ID, place
 from taxtreaty.store.rows import PreparedDocument, Rejected, prepare, sha256
 from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Term, Treaty
@@ -113,10 +113,13 @@ def ingest(
     processes: int | None = None,
     progress: Callable[[str, str], None] | None = None,
     exclude: Iterable[Path] = (),
+    in_force: str | None = None,
 ) -> IngestReport:
     """Add the files under `paths`; `progress(path, outcome)` is called once per file."""
     if treaty is not None and not TREATY_ID.match(treaty):
         raise InputError(f"--treaty takes an id of letters, digits, '.', '_' and '-' (got {treaty!r})")
+    if in_force is not None:
+        in_force = checked_date(in_force, "--in-force")
     files, rejected = expand_paths(paths, exclude)
     report = IngestReport(rejected=rejected)
     notify = progress or (lambda _path, _outcome: None)
@@ -144,11 +147,18 @@ def ingest(
             notify(result.path or "-", "rejected")
             continue
         try:
-            treaty_id = _write_retrying(engine, result, treaty)
+            treaty_id = _write_retrying(engine, result, treaty, in_force or _metadata_entry_into_force(result.path))
         except _AlreadyStored:
             report.skipped.append(IngestItem(path=result.path, sha256=result.sha256, reason="already in the store"))
             notify(result.path or "-", "skipped")
             continue
+        if instruments.is_amending(result.instrument):
+            with engine.connect() as connection:
+                row = connection.execute(select(instruments.InstrumentRow.status, instruments.InstrumentRow.reason).where(
+                    instruments.InstrumentRow.treaty_id == treaty_id)).all()
+            waiting = [r for s_, r in row if s_ == "waiting"]
+            if waiting:
+                report.warnings.append(IngestItem(path=result.path, treaty=treaty_id, reason=waiting[-1]))
         report.added.append(IngestItem(path=result.path, treaty=treaty_id, sha256=result.sha256))
         if result.provisions_error:
             report.warnings.append(IngestItem(path=result.path, treaty=treaty_id, reason=result.provisions_error))
@@ -161,16 +171,43 @@ class _AlreadyStored(Exception):
     pass
 
 
-def _write_retrying(engine: Engine, doc: PreparedDocument, treaty: str | None) -> str:
+def _metadata_entry_into_force(path: str | None) -> str | None:
+    """`entry_into_force:` for this file in the `treaties.yaml` beside it (the metadata file)."""
+    if not path:
+        return None
+    meta = Path(path).parent / "treaties.yaml"
+    if not meta.is_file():
+        return None
+    import yaml
+
+    try:
+        data = yaml.safe_load(meta.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        raise InputError(f"{meta}: not valid YAML ({str(exc).splitlines()[0]})") from None
+    entry = data.get(Path(path).name) if isinstance(data, dict) else None
+    value = entry.get("entry_into_force") if isinstance(entry, dict) else None
+    return checked_date(str(value), f"{meta}: {Path(path).name}: entry_into_force") if value is not None else None
+
+
+def checked_date(value: str, where: str) -> str:
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(value).isoformat()
+    except ValueError:
+        raise InputError(f"{where} takes a date as YYYY-MM-DD (got {value!r})") from None
+
+
+def _write_retrying(engine: Engine, doc: PreparedDocument, treaty: str | None, in_force: str | None = None) -> str:
     """Write; a concurrent ingest may have stored the same bytes (skip) or taken a new treaty id (retry)."""
     for _attempt in range(3):
         try:
-            return write_document(engine, doc, treaty)
+            return write_document(engine, doc, treaty, in_force)
         except IntegrityError:
             with engine.connect() as connection:
                 if connection.execute(select(Document.id).where(Document.sha256 == doc.sha256)).first():
                     raise _AlreadyStored from None
-    return write_document(engine, doc, treaty)
+    return write_document(engine, doc, treaty, in_force)
 
 
 def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: str | None = None) -> IngestReport:
@@ -201,16 +238,26 @@ def _count_terms(dialect: str):  # type: ignore[no-untyped-def]
     return statement.on_conflict_do_update(index_elements=[Term.term], set_={"documents": Term.documents + 1})
 
 
-def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str | None = None) -> str:
+def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str | None = None,
+                   entry_into_force: str | None = None) -> str:
     """Write one document and everything derived from it in one transaction; return its treaty id."""
     folder = str(Path(doc.path).resolve().parent) if doc.path else None
     with engine.begin() as connection:
-        placement = place(connection, doc, folder, explicit_treaty)
+        status, why = "", ""
+        if instruments.is_amending(doc.instrument):
+            placement, status, why = instruments.place_amending(connection, doc.instrument, explicit_treaty, doc.signed_date)
+        else:
+            placement = place(connection, doc, folder, explicit_treaty)
+        amending = instruments.is_amending(doc.instrument)
         if placement.new:
             connection.execute(insert(Treaty).values(
-                id=placement.treaty_id, title=placement.title, parties=",".join(doc.parties) or None,
-                signed_date=doc.signed_date, prevailing_language=doc.prevailing_language, grouping=placement.reason,
+                # a holder of an instrument waiting for its base is never matched as a convention
+                id=placement.treaty_id, title=placement.title, parties=None if amending else ",".join(doc.parties) or None,
+                signed_date=None if amending else doc.signed_date, prevailing_language=doc.prevailing_language,
+                grouping=placement.reason,
             ))
+        elif amending:
+            pass  # an instrument says nothing about its base's own facts
         else:
             _merge_treaty_facts(connection, placement.treaty_id, doc, placement.reason)
         document_id = connection.execute(insert(Document).values(
@@ -225,7 +272,7 @@ def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str |
         article_ids = [row[0] for row in connection.execute(
             insert(ArticleRow).returning(ArticleRow.id, sort_by_parameter_order=True),
             [{**a, **common} for a in doc.articles],
-        )]
+        )] if doc.articles else []  # an amending instrument printed without articles has none
         passage_rows = [
             {**p, **common, "article_id": article_id}
             for article_id, rows in zip(article_ids, doc.passages, strict=True)
@@ -238,6 +285,9 @@ def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str |
             champions.invalidate(connection)
         if doc.provisions:
             connection.execute(insert(ProvisionRow), [{**p, **common} for p in doc.provisions])
+        instruments.record(connection, document_id, placement.treaty_id, doc.instrument, status, why, entry_into_force)
+        if not amending:
+            instruments.link_waiting(connection, placement.treaty_id, ",".join(doc.parties) or None, doc.signed_date)
         if doc.terms:
             # sorted words: concurrent writers take row locks in the same order (no deadlock)
             connection.execute(_count_terms(connection.dialect.name), [{"term": t, "documents": 1} for t in doc.terms])

@@ -43,6 +43,8 @@ class PreparedDocument:
     passages: list[list[dict[str, Any]]] = field(default_factory=list)
     provisions: list[dict[str, Any]] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
+    #: the kind of instrument and, for an amending one, its base ({kind, base_parties, base_date})
+    instrument: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -76,9 +78,13 @@ def prepare(path: str | None, data: bytes) -> PreparedDocument | Rejected:
     except InputError as exc:
         return Rejected(path, str(exc))
     articles = [a for v in doc.versions for a in v.articles]
-    if not articles:
+    amending = doc.instrument is not None and doc.instrument.amending
+    if not articles and not amending:
         return Rejected(path, "no articles found: not the text of a convention")
-    provisions_json, provisions_error, provisions = _provisions(doc)
+    # an amending instrument's own articles are instructions, not rules: nothing is extracted
+    # from them (its new words are read in the consolidated versions of its base)
+    provisions_json, provisions_error, provisions = (None, None, []) if amending else _provisions(doc)
+    first = doc.versions[0].articles if doc.versions else []
     prepared = PreparedDocument(
         path=path,
         sha256=doc.source.sha256 or sha256(data),
@@ -91,11 +97,16 @@ def prepare(path: str | None, data: bytes) -> PreparedDocument | Rejected:
         parties=sorted(doc.parties),
         signed_date=doc.signed.date if doc.signed else None,
         prevailing_language=doc.prevailing_language,
-        first_article=doc.versions[0].articles[0].number if doc.versions[0].articles else None,
-        last_article=doc.versions[0].articles[-1].number if doc.versions[0].articles else None,
-        ends_truncated=not doc.versions[0].articles[-1].complete if doc.versions[0].articles else False,
+        first_article=first[0].number if first else None,
+        last_article=first[-1].number if first else None,
+        ends_truncated=not first[-1].complete if first else False,
         provisions=provisions,
     )
+    if doc.instrument is not None:
+        base = doc.instrument.base
+        prepared.instrument = {"kind": doc.instrument.kind,
+                               "base_parties": ",".join(sorted(base.parties)) if base and base.parties else None,
+                               "base_date": base.date if base else None}
     terms: set[str] = set()
     for version in doc.versions:
         position = 0

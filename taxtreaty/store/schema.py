@@ -152,3 +152,25 @@ class Term(Base):
     term: Mapped[str] = mapped_column(String(120), primary_key=True)
     #: how many documents use the word: OCR-damaged forms are rare, real words are not
     documents: Mapped[int] = mapped_column(Integer, server_default="1")
+
+
+class InstrumentRow(Base):
+    """What kind of instrument a stored document is, and for an amending one the convention it
+    amends (linked when that convention is stored, else waiting for it) and its dates (0005).
+    Documents without a row are conventions (stores made before 0005)."""
+
+    __tablename__ = "instruments"
+
+    document_id: Mapped[int] = mapped_column(ForeignKey("documents.id", ondelete="CASCADE"), primary_key=True)
+    #: convention, protocol, amending_protocol, exchange_of_notes, mli
+    kind: Mapped[str] = mapped_column(String(40))
+    #: the treaty the document belongs to (for an amending one: the convention it amends, when linked)
+    treaty_id: Mapped[str] = mapped_column(String(80), index=True)
+    #: "applied" (linked to its base), "waiting" (its base is not in the store), "" for a convention
+    status: Mapped[str] = mapped_column(String(20), default="")
+    base_parties: Mapped[str | None] = mapped_column(String(40))
+    base_date: Mapped[str | None] = mapped_column(String(10))
+    #: the entry into force given by the user (`ingest --in-force`, the metadata file)
+    entry_into_force: Mapped[str | None] = mapped_column(String(10))
+    reason: Mapped[str] = mapped_column(Text, default="")
+

@@ -51,6 +51,8 @@ def ingest_command(
     db: str = typer.Option(None, "--db", help=DB_HELP),
     treaty: str = typer.Option(None, "--treaty", help="Put every file into this treaty id (else grouped automatically)."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Parsing processes (default: number of CPUs)."),
+    in_force: str = typer.Option(None, "--in-force", help="The date these texts entered into force, when they leave it "
+                                 "open (YYYY-MM-DD); else `entry_into_force:` in a treaties.yaml beside them."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Add treaty texts to the store (idempotent: files already stored are skipped)."""
@@ -74,7 +76,7 @@ def ingest_command(
         def advance(path: str, outcome: str) -> None:
             progress.update(task, advance=1, description=f"{outcome}: {path.rsplit('/', 1)[-1]}")
 
-        report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance)
+        report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance, in_force=in_force)
     store.close()
     if as_json:
         print_json(report.model_dump(mode="json"))
