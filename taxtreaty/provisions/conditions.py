@@ -27,7 +27,10 @@ def states_named(text: str) -> list[str]:
 
 #: condition keys that describe the recipient's holding; an "in all other cases" rate does not
 #: inherit them from the clause that opens its list
-HOLDING_KEYS = ("recipient", "min_capital_pct", "capital_basis", "holding_direct", "min_holding_months", "min_holding_days")
+HOLDING_KEYS = ("recipient", "min_capital_pct", "over_capital_pct", "under_capital_pct", "max_capital_pct", "capital_basis",
+                "holding_direct", "min_holding_months", "min_holding_days")
+#: the keys of a share held, by the words before it (a range: "at least 25 per cent but less than 50 per cent")
+SHARE_KEYS = ("min_capital_pct", "over_capital_pct", "under_capital_pct", "max_capital_pct")
 
 #: kinds that make a guarantee a public one ("guaranteed by the Government")
 PUBLIC_KINDS = frozenset({"government", "local_authority", "central_bank"})
@@ -58,30 +61,50 @@ def is_holding_share(folded: str, rate: figures.Figure, ph: Phrases) -> bool:
     return bool(basis) and (gross is None or basis[0][0] < gross.start())
 
 
+def _share_key(before: str, ph: Phrases) -> str:
+    """Which end of a range the words before a share set: "at least" / "not less than" (a floor),
+    "more than" (above), "less than" / "below" (under), "not more than" (at most)."""
+    def ends(key: str) -> bool:
+        return key in ph.raw and bool(_ending_with(ph.code, key).search(before))
+
+    # "not less than 25 per cent", "não inferior a 25%", "no menos del 25%": a floor that ends with the
+    # words of a ceiling; "not more than" ends with the words of "more than"
+    if ends("at_least"):
+        return "min_capital_pct"
+    if ends("holding_at_most"):
+        return "max_capital_pct"
+    if ends("holding_below"):
+        return "under_capital_pct"
+    if ends("holding_above"):
+        return "over_capital_pct"
+    return "min_capital_pct"
+
+
 def holding(folded: str, ph: Phrases) -> dict[str, Any]:
-    """min_capital_pct, capital_basis, holding_direct, min_holding_months from a clause."""
+    """The share held (as a range: min_ / over_ / under_ / max_capital_pct), capital_basis,
+    holding_direct, min_holding_months from a clause."""
     out: dict[str, Any] = {}
     for rate in figures.find_rates(folded, ph):
-        if is_holding_share(folded, rate, ph):
-            before = folded[max(0, rate.start - 30) : rate.start]
-            # "not less than 25 per cent", "não inferior a 25%", "no menos del 25%": a floor that ends
-            # with the words of a ceiling
-            if _ending_with(ph.code, "holding_below").search(before) and not _ending_with(ph.code, "at_least").search(before):
-                break  # "holds less than 50 per cent": a ceiling, which no key holds (an unread condition)
-            out["min_capital_pct"] = rate.value
-            after = folded[rate.end : rate.end + _BASIS_WINDOW + 40]
-            hits = ph.group_hits("capital_basis", after)
-            if hits:
-                out["capital_basis"] = hits[0][2]
+        if not is_holding_share(folded, rate, ph):
+            continue
+        key = _share_key(folded[max(0, rate.start - 30) : rate.start], ph)
+        if key in out:
             break
-    if "min_capital_pct" in out:
+        out[key] = rate.value
+        after = folded[rate.end : rate.end + _BASIS_WINDOW + 40]
+        hits = ph.group_hits("capital_basis", after)
+        if hits and "capital_basis" not in out:
+            out["capital_basis"] = hits[0][2]
+        if key not in ("min_capital_pct", "over_capital_pct"):
+            break  # the upper end of a range comes last ("at least 25 per cent but less than 50 per cent")
+    if any(k in out for k in SHARE_KEYS):
         if ph.has("holding_indirect", folded):
             out["holding_direct"] = False
         elif ph.has("holding_direct", folded):
             out["holding_direct"] = True
     # a holding period only where the clause speaks of a holding ("owns ... 25 per cent ... for an
     # uninterrupted period of two years"); elsewhere a period is a threshold, not this condition
-    durations = figures.find_durations(folded, ph) if "min_capital_pct" in out else []
+    durations = figures.find_durations(folded, ph) if any(k in out for k in SHARE_KEYS) else []
     for duration in durations:
         before = folded[max(0, duration.start - 40) : duration.start]
         if ph.find("holding_period", before) is None:
@@ -344,7 +367,7 @@ def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str,
     elif ph.has("recipient_company", folded):
         out["recipient"] = "company"
     out.update(holding(folded, ph))
-    if "min_capital_pct" in out and "recipient" not in out:
+    if any(k in out for k in SHARE_KEYS) and "recipient" not in out:
         out["recipient"] = "company"
     out.update(payment_dates(folded, ph))
     if ph.has("otherwise", folded):

@@ -25,7 +25,7 @@ from collections import defaultdict
 from typing import Any
 
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import figures
+from taxtreaty.provisions import figures, provisos
 from taxtreaty.provisions.align import divergences, missing_articles
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
@@ -60,7 +60,7 @@ def disapplied_rates(reading: Reading, version: Version, article: Article, ph: P
                     if p.kind in ("withholding_cap", "exemption") and p.status == "determined" \
                             and "unread_condition" not in p.conditions and p.cite.eid != unit.eid \
                             and any(eids.within(p.cite.eid, t) for t in targets):
-                        p.conditions = {**p.conditions, "unread_condition": words}
+                        p.conditions = provisos.attach(p.conditions, words, unit.eid, ph)
 
 
 def dated_caps(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
@@ -214,7 +214,7 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                                 and any(eids.within(p.cite.eid, t) for t in targets)):
                             known = p.conditions.get("unread_condition")
                             if known is None or words not in known:
-                                p.conditions["unread_condition"] = f"{known} … {words}" if known else words
+                                p.conditions = provisos.attach(p.conditions, words, paragraph.eid, ph)
 
 
 def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:

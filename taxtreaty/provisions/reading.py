@@ -14,10 +14,11 @@ from decimal import Decimal
 from typing import Any
 
 from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions import provisos
 from taxtreaty.provisions.citing import SourceText, Unit
 from taxtreaty.provisions.model import Citation, Provision
 from taxtreaty.provisions.references import references_displaced
-from taxtreaty.provisions.unread import unread_condition
+from taxtreaty.provisions.unread import unread_pieces
 from taxtreaty.provisions.vocabulary import fold_same_length, phrases
 from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document
@@ -129,8 +130,9 @@ class Reading:
                 names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
                               for n in conditions.get(key, []))
                 unread = self._unread(unit_or_article, cite, cleaned, names)
-                if unread:
-                    fields["conditions"] = {**conditions, "unread_condition": unread}
+                ph = phrases(unit_or_article.language)
+                if unread and ph is not None:
+                    fields["conditions"] = provisos.attach(conditions, unread, cite.eid, ph)
             if not fields.get("overrides") and not exempting:
                 fields["overrides"] = self._displaced(unit_or_article, cleaned)
         key = (cite.language, cite.eid, kind)
@@ -144,14 +146,14 @@ class Reading:
         )
 
     def _unread(self, unit: Unit, cite: Citation, cleaned: tuple[int, int] | None,
-                names: tuple[str, ...] = ()) -> str | None:
+                names: tuple[str, ...] = ()) -> list[str]:
         """The words of a condition on this rate or exemption that no condition key holds (see `unread`)."""
         ph = phrases(unit.language)
         if ph is None:
-            return None
+            return []
         own = self.source.text[cleaned[0] : cleaned[1]] if cleaned else cite.quote
         texts = [(c.text, c.folded) for c in unit.context] + [(own, fold_same_length(own))]
-        return unread_condition(texts, ph, names)
+        return unread_pieces(texts, ph, names)
 
     def _displaced(self, unit: Unit, cleaned: tuple[int, int] | None) -> list[str]:
         """The eIds a rate or an exemption displaces: "Notwithstanding subparagraph a) of paragraph 2"

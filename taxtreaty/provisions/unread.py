@@ -31,7 +31,7 @@ COVERING_KEYS = (
     "beneficial_owner", "recipient_company", "partnership_excluded", "at_least", "holding_direct",
     "holding_indirect", "holding_period", "period_words", "date_after", "date_until", "date_from", "otherwise",
     "recipient_role", "payer_role", "guarantee_role", "to_resident", "condition_words", "condition_openers",
-    "condition_openers_at_clause_start", "number_joiners",
+    "condition_openers_at_clause_start", "number_joiners", "holding_below", "holding_above", "holding_at_most",
 )
 #: grouped keys whose words a read condition is made of
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
@@ -132,6 +132,8 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> li
         covered[start:end] = b"\x01" * (end - start)
 
     for key in COVERING_KEYS:
+        if key not in ph.patterns:
+            continue  # an optional key the language leaves out
         # overlapped: "the tax" must not hide "tax so charged"
         for m in ph.patterns[key].finditer(folded, overlapped=True):
             mark(m.start(), m.end())
@@ -168,7 +170,7 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> li
 @cache
 def _plain_words(language: str) -> frozenset[str]:
     ph = require_phrases(language)
-    words = [w for key in COVERING_KEYS for w in ph.raw[key]]
+    words = [w for key in COVERING_KEYS for w in ph.raw.get(key, [])]
     words += [w for key in COVERING_GROUPS for group in ph.raw[key].values() for w in group]
     return frozenset(vocab.fold(w) for w in words if " " not in w and len(w) >= MISSPELT_MIN_LENGTH)
 
@@ -181,6 +183,15 @@ def _misspelt_plain_word(word: str, language: str) -> bool:
     return any(Levenshtein.distance(word, plain) <= 1 for plain in _plain_words(language))
 
 
+def _no_condition(folded: str, start: int, end: int, ph: Phrases) -> bool:
+    """The sentence around a condition's words says it is no condition at all (provisos.py)."""
+    if "provisos" not in ph.raw:
+        return False
+    stops = [m.end() for m in _STOP.finditer(folded, 0, start)]
+    sentence = folded[stops[-1] if stops else 0 : end]
+    return any(kind == "no_condition" for _, _, kind in ph.group_hits("provisos", sentence))
+
+
 def _trim(text: str, ph: Phrases) -> str:
     """The words of a condition without the list joiners around them ("...; or")."""
     text = text.strip()
@@ -189,7 +200,14 @@ def _trim(text: str, ph: Phrases) -> str:
 
 
 def unread_condition(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, ...] = ()) -> str | None:
-    """The words of the conditions in `texts` that were not read, joined by " … ", or None.
+    """The words of the conditions in `texts` that were not read, joined by " … ", or None."""
+    pieces = unread_pieces(texts, ph, names)
+    return " … ".join(pieces) if pieces else None
+
+
+def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, ...] = ()) -> list[str]:
+    """The words of each condition in `texts` that was not read (see `provisos.attach` for where
+    each goes: a fact, a proviso, no condition, or words not read).
 
     `texts` are (text, folded) pairs, outermost first: the introductions of the lists a clause
     sits in, then the clause itself. A condition opened at the end of an introduction ("provided
@@ -210,17 +228,21 @@ def unread_condition(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str
             pending = c_end < len(folded) and folded[c_end] == ":" and not folded[c_end + 1 :].strip()
             if not regex.search(r"\p{L}", folded[c_start:c_end]):
                 continue  # "provided that where ...": the next opener's clause holds the words
+            if _no_condition(folded, o_start, c_end, ph):
+                continue  # "This paragraph shall not affect the taxation of the company in respect of ..."
             if uncovered_words(folded[c_start:c_end], ph, names):
                 pieces.append(_trim(text[o_start:c_end], ph))
+        kinds = ph.group_hits("kinds", folded)
         for m in ph.finditer("unread_qualifiers", folded):
+            if any(a <= m.start() < b for a, b, kind in kinds if kind == "government_owned"):
+                continue  # "wholly owned by that Government": a kind of recipient, read
             stops = [c for c in _consequences(folded, ph) if c > m.end()]
             stop = _STOP.search(folded, m.end())
             end = min([*stops[:1], stop.start() if stop else len(folded)])
             pieces.append(_trim(text[m.start() : end], ph))
     pieces = [p for p in dict.fromkeys(pieces) if p]
     # a qualifier inside a condition already reported is not a second condition
-    pieces = [p for p in pieces if not any(p != q and p in q for q in pieces)]
-    return " … ".join(pieces) if pieces else None
+    return [p for p in pieces if not any(p != q and p in q for q in pieces)]
 
 
-__all__ = ["condition_clauses", "uncovered_words", "unread_condition"]
+__all__ = ["condition_clauses", "uncovered_words", "unread_condition", "unread_pieces"]

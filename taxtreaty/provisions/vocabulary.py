@@ -41,10 +41,16 @@ PHRASE_KEYS = (
 #: "relief_deemed_paid": tax sparing ("o imposto ... será sempre considerado como tendo sido pago à alíquota de 25 por cento")
 #: "zero_rate": a rate of 0 in one word, without "per cent" ("(a) nil if ...")
 #: "kind_definition": a definition of a recipient kind in an income article ("the term “Government” shall include")
+#: "unless_words": an exception's opener ("unless", "a menos que"); "holding_above" / "holding_at_most": a share
+#: "more than" / "not more than" N per cent (a range, not a minimum); "recipient_taxed": the recipient's own
+#: taxation as a fact ("suffers Netherlands company tax on the dividends"); "arising_in_other": "unless it arises
+#: in the other State" (provisions/provisos.py, readers/allocations.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
-                        "kind_definition")
+                        "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
+                        "arising_in_other")
 #: keys holding a map of {category: [phrases]}
-GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases")
+#: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
+GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")
 #: keys holding a map of {phrase: value}
 VALUE_KEYS = ("number_words", "units", "currencies")
 #: "government_state" holds templates with a "{state}" slot; "state_adjectives" maps an adjective to an ISO code
@@ -61,7 +67,7 @@ WORD_KEYS = (
 STEM_KEYS = frozenset({
     "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
     "relief_progression", "relief_credit", "subtypes", "exempt", "notification", "termination_notice", "unread_qualifiers",
-    "payment_words", "rate_bases",
+    "payment_words", "rate_bases", "provisos", "recipient_taxed",
 })
 
 #: "..." in a phrase: a short gap inside one sentence

@@ -198,6 +198,8 @@ def _node_cite(doc: Document, eid: str, language: str) -> Cite | None:
 
 def _caveats(provision: Provision) -> tuple[Caveat, ...]:
     found = provision.conditions.get("caveats") or []
+    if provision.conditions.get("otherwise"):  # the residual rate is no benefit a main-purpose proviso withdraws
+        found = [c for c in found if c.get("kind") != "main_purpose"]
     return tuple(Caveat(str(c["kind"]), str(c.get("eid") or provision.cite.eid), str(c["quote"])) for c in found)
 
 

@@ -66,6 +66,8 @@ class Condition:
             return _invested(scenario, *self.value)
         if op == "named":
             return _named(scenario, self.value)
+        if op == "guarantee":
+            return _guaranteed(scenario, self.value, defaults_used)
         actual = getattr(scenario, self.fact, None)
         if op == "not_true":  # a proviso that bites only when the user says it does
             return actual is not True
@@ -186,6 +188,15 @@ def _invested(scenario: Scenario, amount: Decimal, currency: str, strict: bool) 
     return scenario.invested_amount > amount if strict else scenario.invested_amount >= amount
 
 
+def _guaranteed(scenario: Scenario, wanted: bool, defaults_used: set[str]) -> bool:
+    """A loan guaranteed, insured or financed by a government: the kind of loan when given; else the
+    documented default (not guaranteed), listed as an assumption."""
+    if scenario.loan_kind is not None:
+        return (scenario.loan_kind == "government_guaranteed") == wanted
+    defaults_used.add("guaranteed_by_government")
+    return tables().defaults["guaranteed_by_government"].value == wanted
+
+
 def _name_key(name: str) -> str:
     words = [w for w in "".join(c if c.isalnum() else " " for c in fold(name)).split() if w not in ("the", "of")]
     return " ".join(words)
@@ -299,7 +310,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
                 notes.append("otherwise")  # the residual cap of a list: no test of its own
             continue
         if key == "caveats":
-            if any(c.get("kind") == "main_purpose" for c in value):
+            # the residual rate of a list is what applies when a proviso withdraws the others' benefit
+            if not conditions.get("otherwise") and any(c.get("kind") == "main_purpose" for c in value):
                 tests.append(_test("main_purpose", "not_true", True, "main_purpose"))
             continue  # the words of a proviso: listed by the decision (compile.Rule.caveats)
         if key == "beneficial_owner":
@@ -340,7 +352,9 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "pe_connected":
             tests.append(_bool_test("pe_connected", value, "pe_connected", "not_pe_connected"))
         elif key == "guaranteed_by_government":
-            tests.append(_bool_test("guaranteed_by_government", value, "guaranteed_by_government", "not_guaranteed_by_government"))
+            yes = bool(value)
+            tests.append(_test("guaranteed_by_government", "guarantee", yes,
+                               "guaranteed_by_government" if yes else "not_guaranteed_by_government"))
         elif key == "loan_kinds":
             kinds = [str(v) for v in value]
             tests.append(_test("loan_kind", "in", frozenset(kinds), "loan_kind", kinds=labels.kinds(kinds)))

@@ -243,7 +243,8 @@ def _indeterminate(rules: TopicRules, scenario: Scenario, decision: Decision, ev
         # no cap at all, if the facts asked for rule the pending ones out (words not read are not
         # taken to fail: they only keep the answer open)
         askable = any(c.missing_fact(scenario) is not None for _, check in pending for c in check.unknown)
-        if (askable or not any(c.holds is None for r, c in evaluated if r.status == "determined")) and (rules.caps or any(r.allocation in SOURCE_ALLOCATIONS for r in rules.allocations)):
+        unconditional = any(r.allocation in SOURCE_ALLOCATIONS and not r.conditions for r in rules.allocations)
+        if (askable or unconditional or not any(c.holds is None for r, c in evaluated if r.status == "determined")) and (rules.caps or any(r.allocation in SOURCE_ALLOCATIONS for r in rules.allocations)):
             decision.candidates.append(Candidate("unlimited", None, None, "no cap applies"))
     for rule, _ in pending:
         if rule.status != "determined":

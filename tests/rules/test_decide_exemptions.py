@@ -3,7 +3,6 @@ open."""
 
 from __future__ import annotations
 
-import pytest
 from helpers import EN, RULES, candidates
 
 import taxtreaty
@@ -20,9 +19,6 @@ VEHICLE = "es_vehiculo_inversion.txt"
 SCHOOL = "en_students_teachers.txt"
 
 
-@pytest.mark.xfail(strict=True, reason="'paid to the Government ..., or to any institution wholly owned by that "
-                   "Government' puts the qualifier on the whole clause: a government recipient is left indeterminate "
-                   "(safe, but the text is clear for it)")
 def test_mu_government_itself_is_exempt_despite_the_wholly_owned_alternative():
     decision = EN.decide(MU, income="interest", source="MU", residence="SG", beneficial_owner=True,
                          recipient="government", payer="company")

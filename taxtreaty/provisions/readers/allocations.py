@@ -81,6 +81,12 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     # "However, ... only in the other State if ... a resident" exception is residence_only
                     # (also "só podem, contudo, ser tributados no outro Estado")
                     allocation = "paying_state_only"
+                elif "arising_in_other" in ph.patterns and ph.has("arising_in_other", sentence[exclusive.end():]) \
+                        and ph.has("shared", sentence[exclusive.end():]):
+                    # "só podem ser tributados nesse Estado, a menos que provenham do outro Estado Contratante, caso
+                    # em que podem ser tributados nesse outro Estado": income from the other State (the source of
+                    # every cross-border payment) may be taxed there
+                    allocation = "source_may_tax"
                 elif _paying_state_first(sentence, exclusive, ph):
                     # "payments made by a Contracting State under the social security legislation of that
                     # State to a resident of the other Contracting State shall be taxable only in the

@@ -1,0 +1,98 @@
+"""Words of a condition no reader turned into keys, sorted: a fact, a proviso, or no condition.
+
+Every conditional wording the extractor meets on a rate or an exemption ends up in one of three:
+
+1. **a fact** a user can state: the recipient "suffers Netherlands company tax on the dividends"
+   (`recipient_subject_to_tax`); the readers of `provisions.conditions` take most facts (shares as
+   ranges, periods, amounts invested, kinds of recipient, loans, royalties) from the clause itself;
+2. **a proviso** (`conditions["caveats"]`: `[{kind, eid, quote}]`): anti-abuse and main-purpose
+   provisos, limitation on benefits, most-favoured-nation clauses, "as long as the law of State X
+   ...", subject-to-tax clauses about a State's law: the answer stays determined and lists them;
+   a user who knows a main-purpose proviso bites says so (`main_purpose: true`);
+3. **no condition**: review undertakings, the mode of application settled by mutual agreement,
+   "this paragraph shall not affect the taxation of the company in respect of the profits ...":
+   kept as text only.
+
+What fits none stays `unread_condition`: the engine answers indeterminate, citing the words. The
+phrases are the language file's `provisos` group (and `recipient_taxed`); nothing here knows a
+treaty or a language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import regex
+
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+
+#: the kinds of proviso (the `provisos` group of a language file, besides `no_condition`); their
+#: labels are in data/rules/labels.yaml `caveat_kinds`
+CAVEAT_KINDS = ("main_purpose", "limitation_on_benefits", "most_favoured_nation", "domestic_law", "subject_to_tax", "conduit")
+#: a sentence of the words ends here: "... reduction. 2. The provisions ..."
+_SENTENCE = regex.compile(r"(?<=[.;])\s+(?=(?:\d+\.\s*)?[\p{Lu}(])")
+#: a piece that is only a list label ("1.", "(a)", "ii)")
+_LABEL_ONLY = regex.compile(r"\(?[\divxlcIVXLC]{1,4}[.)]|\(?[a-z][.)]")
+#: words that turn a fact around: the rate "shall not apply if" / applies "unless" the recipient is taxed
+_NEGATIONS = ("shall_not_apply", "unless_words")
+
+
+@dataclass(frozen=True)
+class Sorted:
+    kind: str  # "fact" | "caveat" | "none" | "unread"
+    caveat: str | None = None
+    facts: dict[str, Any] = field(default_factory=dict)
+
+
+def sentences(words: str) -> list[str]:
+    """The sentences of a piece of words (a protocol point may hold several)."""
+    pieces = [s.strip() for s in _SENTENCE.split(" ".join(words.split())) if s.strip()]
+    return [p for p in pieces if not _LABEL_ONLY.fullmatch(p)]  # "1." before a protocol point's words
+
+
+def sort_words(words: str, ph: Phrases) -> Sorted:
+    """Which of the three one sentence of conditional words is."""
+    if "provisos" not in ph.raw:
+        return Sorted("unread")
+    folded = fold_same_length(words)
+    kinds = [kind for _, _, kind in ph.group_hits("provisos", folded)]
+    if "no_condition" in kinds:  # a review undertaking may recall the law it is about: still no condition
+        return Sorted("none")
+    caveats = [k for k in kinds if k in CAVEAT_KINDS]
+    if caveats:
+        return Sorted("caveat", caveats[0])
+    if "recipient_taxed" in ph.patterns and ph.has("recipient_taxed", folded):
+        negated = any(key in ph.patterns and ph.has(key, folded) for key in _NEGATIONS)
+        return Sorted("fact", facts={"recipient_subject_to_tax": not negated})
+    return Sorted("unread")
+
+
+def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phrases) -> dict[str, Any]:
+    """`conditions` with `words` sorted in: facts merged, provisos under `caveats` (with the eId of
+    the words), no-conditions dropped, and the rest joined to `unread_condition`."""
+    out = dict(conditions)
+    pieces = [words] if isinstance(words, str) else list(words)
+    unread: list[str] = []
+    for piece in pieces:
+        for sentence in sentences(piece):
+            found = sort_words(sentence, ph)
+            if found.kind == "none":
+                continue
+            if found.kind == "caveat":
+                caveat = {"kind": found.caveat, "eid": eid, "quote": sentence}
+                if caveat not in out.get("caveats", []):
+                    out["caveats"] = [*out.get("caveats", []), caveat]
+            elif found.kind == "fact":
+                out.update(found.facts)
+            else:
+                unread.append(sentence)
+    if unread:
+        joined = " ".join(unread)
+        known = out.get("unread_condition")
+        if known is None or joined not in known:
+            out["unread_condition"] = f"{known} … {joined}" if known else joined
+    return out
+
+
+__all__ = ["CAVEAT_KINDS", "Sorted", "attach", "sentences", "sort_words"]
