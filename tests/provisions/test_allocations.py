@@ -223,3 +223,26 @@ def test_pensions_paid_by_a_resident_for_work_done_there_may_be_taxed_there():
         "b) all other pensions and other similar remuneration paid to a resident of one of the States in "
         "consideration of past employment shall be taxable only in that State.\n")
     assert [p.allocation for p in ps.provisions if p.kind == "allocation"] == ["source_may_tax", "residence_only"]
+
+
+FIRST_MENTIONED = (
+    "Convention between the Kingdom of the Netherlands and the Republic of Kenya\n\n"
+    "Article 18\nPensions, annuities and social security payments\n\n"
+    "1. Pensions, annuities and other similar remuneration, arising in a Contracting State and paid to a "
+    "resident of the other Contracting State, may be taxed in the first-mentioned State.\n\n"
+    "2. The term \"annuity\" means a stated sum payable periodically at stated times during life.\n"
+)
+
+
+def test_paid_to_a_resident_of_the_other_state_may_be_taxed_in_the_first_mentioned_state():
+    # NL-KE, NL-MW, NL-ZA, NL-ZW pensions: "paid to a resident of the other Contracting State, may be
+    # taxed in the first-mentioned State" was taken for the residence State's grant and dropped: no
+    # rule of the article was found
+    ps = taxtreaty.provisions(taxtreaty.parse(FIRST_MENTIONED), parties=["NL", "KE"])
+    (rule,) = [p for p in ps.provisions if p.kind == "allocation" and p.topic == "pensions"]
+    assert (rule.allocation, rule.cite.eid) == ("source_may_tax", "art_18__para_1")
+    decision = taxtreaty.decide(taxtreaty.parse(FIRST_MENTIONED), {
+        "income": "pensions", "source": "NL", "residence": "KE", "recipient": "individual", "payer": "company"},
+        parties=["NL", "KE"])
+    assert (decision.status, decision.source_taxation) == ("determined", "unlimited")
+
