@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from helpers import BILINGUAL, EN, ES, PT
 
+import taxtreaty
+
 UK = "uk_style_kenya.txt"
 
 
@@ -78,3 +80,13 @@ def test_open_alternating_articles_split_by_language() -> None:
     doc, _ = BILINGUAL.parsed("es_en_alternating.txt")
     assert [(v.language, [a.number for a in v.articles]) for v in doc.versions if v.supported] == \
         [("es", ["10", "11"]), ("en", ["10", "11"])]
+
+
+def test_a_state_named_by_its_former_style_is_a_party():
+    # NL-HU (1986): "the Government of the Hungarian People's Republic" was no State, parties [NL] only
+    doc = taxtreaty.parse(
+        "Convention between the Government of the Kingdom of the Netherlands and the Government of the Hungarian "
+        "People's Republic for the Avoidance of Double Taxation\n\nArticle 1\nPersonal scope\n\n"
+        "This Convention shall apply to persons who are residents of one or both of the States.\n")
+    assert sorted(doc.parties) == ["HU", "NL"]
+
