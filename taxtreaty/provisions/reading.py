@@ -119,6 +119,9 @@ class Reading:
         if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
             topic = self._income_named(unit_or_article, cite, clause)
         cleaned = self._cleaned.pop(id(cite), None)
+        # the names of institutions the reader read without keeping them as names (a central bank of a
+        # State: "the Central Bank of the Netherlands (de Nederlandsche Bank NV)"): their words are read
+        read_names = tuple(fields.pop("read_names", None) or ())
         # "...sólo pueden someterse a imposición en el otro Estado si ... los intereses se pagan por préstamos
         # otorgados por un plazo no inferior a tres años por bancos": residence-only in a rate article takes
         # the source State's tax away as an exemption does, so its unread conditions count the same
@@ -128,7 +131,7 @@ class Reading:
             if fields.get("status", "determined") == "determined":
                 conditions = fields.get("conditions", {})
                 names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
-                              for n in conditions.get(key, []))
+                              for n in [*conditions.get(key, []), *(read_names if key == "recipient_names" else ())])
                 unread = self._unread(unit_or_article, cite, cleaned, names)
                 ph = phrases(unit_or_article.language)
                 if unread and ph is not None:

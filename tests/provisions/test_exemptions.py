@@ -195,3 +195,25 @@ def test_a_bank_named_as_the_subject_of_an_exemption_is_that_institution_not_any
     assert b.conditions["recipient_kinds"] == ["central_bank"] and "recipient_names" not in b.conditions
     assert (b.conditions["source_state"], b.conditions["residence_state"]) == ("BD", "NL")
     assert c.conditions["recipient_kinds"] == ["government"]
+
+
+PENSION_FUND_OR_GOVERNMENT = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Malawi") + (
+    "4. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+    "from tax in that State if it is derived and beneficially owned by a pension fund that is a resident of the "
+    "other Contracting State or by the Government of a Contracting State. For the purposes of this paragraph "
+    "the term Government of a Contracting State shall include:\n"
+    "a) in the case of Malawi:\n(i) the Reserve Bank of Malawi;\n"
+    "b) in the case of the Netherlands:\n(i) the Central Bank of the Netherlands (de Nederlandsche Bank NV).\n"
+)
+
+
+def test_an_exemption_sentence_before_a_definition_list_is_read():
+    # NL-MW 11(4): the first sentence of the list's introduction exempts pension funds and Governments;
+    # it was skipped as an introduction, and a pension fund's interest got the 10% cap
+    ps = taxtreaty.provisions(taxtreaty.parse(PENSION_FUND_OR_GOVERNMENT), parties=["NL", "MW"])
+    own = [p for p in at(ps, "art_11__para_4", "exemption")]
+    assert own and {"pension_fund", "government"} <= set(own[0].conditions["recipient_kinds"])
+    (dnb,) = at(ps, "art_11__para_4__point_b__point_i", "exemption")
+    assert dnb.conditions["recipient_kinds"] == ["central_bank"] and dnb.conditions["residence_state"] == "NL"
+    assert "unread_condition" not in dnb.conditions
+

@@ -40,7 +40,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             own = cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role)
             conditions = cond.merge(conditions, own)
             conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, reading.parties))
-            _institution(reading, unit.text, conditions, "payer" if role == "payer" else "recipient", ph)
+            read_name = _institution(reading, unit.text, conditions, "payer" if role == "payer" else "recipient", ph)
             _place_states(reading, unit, conditions, role, ph)
             if host:
                 conditions.pop("income_subtype", None)
@@ -57,11 +57,18 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
                 })
             for alternative in cond.either_party(conditions, unit.folded, ph):
                 out.add(unit, "exemption", reading.cite(unit, 0, len(unit.text)), conditions=alternative,
-                        allocation="exempt_in_host" if host else None)
+                        allocation="exempt_in_host" if host else None, read_names=read_name)
             continue
-        if unit.role == "intro" or not ph.has("exempt", unit.folded):
-            continue  # the points under an introduction say who is exempt
-        for s_start, s_end in unit.sentences():
+        if not ph.has("exempt", unit.folded):
+            continue
+        sentences = unit.sentences()
+        if unit.role == "intro":
+            # the points under an introduction say who is exempt; a whole sentence before the one that
+            # opens the list is an exemption of its own ("... shall be exempt ... if it is derived and
+            # beneficially owned by a pension fund ... or by the Government of a Contracting State. For
+            # the purposes of this paragraph the term Government of a Contracting State shall include:")
+            sentences = sentences[:-1]
+        for s_start, s_end in sentences:
             sentence = unit.folded[s_start:s_end]
             if not ph.has("exempt", sentence):
                 continue
@@ -98,14 +105,15 @@ def _is_source_exemption(unit: Unit, sentence: str, ph: Phrases) -> bool:
     return unit.article.topic in CAP_TOPICS or ph.has("notwithstanding", sentence)
 
 
-def _institution(reading: Reading, text: str, conditions: dict[str, Any], key: str, ph: Phrases) -> None:
+def _institution(reading: Reading, text: str, conditions: dict[str, Any], key: str, ph: Phrases) -> tuple[str, ...]:
     """The institution a text names, into the conditions on the payer or the recipient (`key`): a
     proper name of a bank ("Banco Popular da China (the People's Bank of China)", "the Bangladesh
     Bank") is that institution, never any bank; the central bank of a State the name names ("the
-    Central Bank of the Netherlands", "the Bank of Latvia (Central Bank)") is that State's central bank."""
+    Central Bank of the Netherlands", "the Bank of Latvia (Central Bank)") is that State's central bank.
+    Returns the name (its words are read), or nothing."""
     name = _institution_name(text, ph)
     if name is None:
-        return
+        return ()
     kinds = conditions.setdefault(f"{key}_kinds", [])
     named = [c for c in states_named(fold_same_length(name)) if not reading.parties or c in reading.parties]
     if "central_bank" in {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))} and len(set(named)) == 1:
@@ -113,10 +121,11 @@ def _institution(reading: Reading, text: str, conditions: dict[str, Any], key: s
         if "central_bank" not in kinds:
             kinds.append("central_bank")
         conditions[f"{'source' if key == 'payer' else 'residence'}_state"] = named[0]
-        return
+        return (name,)
     if "named_institution" not in kinds:
         kinds.append("named_institution")
     conditions[f"{key}_names"] = [name]
+    return (name,)
 
 
 def _institution_name(text: str, ph: Phrases) -> str | None:
