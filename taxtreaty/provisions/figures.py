@@ -133,7 +133,7 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
     brackets right after its words ("ten per cent (10%)") counts once."""
     out: list[Figure] = []
     if not _prefilter(ph.code, "percent").search(text):
-        return _zero_rates(text, ph)
+        return sorted(_zero_rates(text, ph) + _rates_without_percent(text, ph), key=lambda f: f.start)
     for m in _rate_regex(ph.code).finditer(text):
         value = parse_number(m.group("num"), ph)
         if value is None:
@@ -143,8 +143,27 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
         if out and out[-1].value == value and regex.fullmatch(r"\s*\(\s*", text[out[-1].end : m.start()]):
             continue
         out.append(Figure(m.start(), m.end(), value))
-    zeros = [z for z in _zero_rates(text, ph) if not any(f.start <= z.start < f.end for f in out)]
+    zeros = [z for z in _zero_rates(text, ph) + _rates_without_percent(text, ph)
+             if not any(f.start <= z.start < f.end for f in out)]
     return sorted(out + zeros, key=lambda f: f.start) if zeros else out
+
+
+def _rates_without_percent(text: str, ph: Phrases) -> list[Figure]:
+    """A rate printed without its "per cent" right before the base it is a rate of ("shall not
+    exceed 10 of the gross amount of the royalties"): the language's `rate_without_percent` words."""
+    pattern = ph.patterns.get("rate_without_percent")
+    if pattern is None:
+        return []
+    out = []
+    for m in pattern.finditer(text):
+        number = regex.search(r"(?<![\d.,\p{L}])(\d{1,2}(?:[.,]\d{1,2})?)\s+$", text[max(0, m.start() - 12) : m.start()])
+        if number is None:
+            continue
+        value = parse_number(number.group(1), ph)
+        if value is not None:
+            start = m.start() - (len(number.group(0)))
+            out.append(Figure(start, start + len(number.group(1)), value))
+    return out
 
 
 def _zero_rates(text: str, ph: Phrases) -> list[Figure]:

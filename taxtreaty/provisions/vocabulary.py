@@ -40,14 +40,14 @@ PHRASE_KEYS = (
 #: an exclusive rule names by where the income arises ("sólo serán gravables en el País Miembro en cuyo territorio ...")
 #: "relief_deemed_paid": tax sparing ("o imposto ... será sempre considerado como tendo sido pago à alíquota de 25 por cento")
 #: "zero_rate": a rate of 0 in one word, without "per cent" ("(a) nil if ...")
+#: "rate_without_percent": the base right after a rate printed without "per cent" ("10 of the gross amount")
 #: "kind_definition": a definition of a recipient kind in an income article ("the term “Government” shall include")
 #: "unless_words": an exception's opener ("unless", "a menos que"); "holding_above" / "holding_at_most": a share
 #: "more than" / "not more than" N per cent (a range, not a minimum); "recipient_taxed": the recipient's own
 #: taxation as a fact ("suffers Netherlands company tax on the dividends"); "arising_in_other": "unless it arises
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
-                        "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
-                        "arising_in_other")
+                        "kind_definition", "rate_without_percent")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

@@ -377,3 +377,17 @@ def test_rates_listed_inline_after_a_semicolon():
     assert (low.rate_pct, low.conditions["min_capital_pct"]) == (Decimal("5"), Decimal("10"))
     assert high.rate_pct == Decimal("15") and high.conditions == {"beneficial_owner": True, "otherwise": True}
     assert high.cite.quote == "15 per cent of the gross amount of the dividends in all other cases."
+
+
+def test_a_rate_printed_without_per_cent_before_its_base():
+    # NL-KE 12(2) "shall not exceed 10 of the gross amount of the royalties": read as a limit with no
+    # rate (unknown), and every royalty abstained
+    ps = taxtreaty.provisions(taxtreaty.parse(
+        "Convention between the Kingdom of the Netherlands and the Republic of Kenya\n\nArticle 12\nRoyalties\n\n"
+        "1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be "
+        "taxed in that other State.\n\n2. However, such royalties may also be taxed in the Contracting State in which "
+        "they arise, but if the beneficial owner is a resident of the other Contracting State, the tax so charged "
+        "shall not exceed 10 of the gross amount of the royalties.\n"))
+    (cap,) = [p for p in ps.provisions if p.kind == "withholding_cap"]
+    assert (cap.status, cap.rate_pct, cap.cite.eid) == ("determined", Decimal("10"), "art_12__para_2")
+
