@@ -189,3 +189,20 @@ def test_spanish_termination_in_other_words():
     dates = [p.values for p in extract_text(ES_TERMINATION).find(kind="date")]
     assert {"event": "termination_notice", "by": "06-30"} in dates
     assert {"event": "termination_effect", "from": "january_1_of_year_after_notice"} in dates
+
+
+def test_notice_and_its_effect_in_one_sentence():
+    # NL-PH 29: "either State may, on or before June 30 ..., give notice of termination ... and in such
+    # event the Convention shall cease to have effect:" -- the effect words hid the notice's deadline
+    ps = taxtreaty.provisions(taxtreaty.parse(
+        "Convention between the Kingdom of the Netherlands and the Republic of the Philippines\n\n"
+        "Article 29\nTermination\n\n"
+        "This Convention shall continue in effect indefinitely but either State may, on or before June 30 in "
+        "any calendar year after the expiration of a period of five years from the date of entry into force, "
+        "give notice of termination, through diplomatic channels, to the other State and in such event the "
+        "Convention shall cease to have effect:\n"
+        "a) in respect of tax withheld at the source on amounts paid on or after the first day of January in "
+        "the calendar year next following that in which the notice is given.\n"))
+    notices = [p.values for p in ps.provisions if p.kind == "date" and p.values.get("event") == "termination_notice"]
+    assert notices == [{"event": "termination_notice", "by": "06-30", "years_after_entry_into_force": 5}]
+

@@ -110,3 +110,20 @@ def test_the_dutch_reduction_is_exemption_with_progression():
         assert relief.state == "NL"
     # "a reduction from the Netherlands tax ... equal to the tax paid in China" is a credit
     assert only(corpus("CN"), "art_22__para_2__point_c", "relief_method").values["method"] == "credit"
+
+def test_a_proportionate_reduction_of_tax_is_the_dutch_exemption_method():
+    # NL-PH 22(2): "the Netherlands shall exempt such items of income by allowing a proportionate
+    # reduction of its tax" was read as a plain exemption
+    ps = taxtreaty.provisions(taxtreaty.parse(
+        "Convention between the Kingdom of the Netherlands and the Republic of the Philippines\n\n"
+        "Article 22\nElimination of Double Taxation\n\n"
+        "1. The Netherlands, when imposing tax on its residents, may include in the basis upon which such taxes "
+        "are imposed the items of income which, according to the provisions of this Convention, may be taxed in "
+        "the Philippines.\n\n"
+        "2. Where a resident of the Netherlands derives items of income which may be taxed in the Philippines "
+        "and are included in the basis referred to in paragraph 1, the Netherlands shall exempt such items of "
+        "income by allowing a proportionate reduction of its tax.\n"))
+    (relief,) = [p for p in ps.provisions if p.kind == "relief_method" and p.cite.eid == "art_22__para_2"]
+    assert relief.values["method"] == "exemption_with_progression"
+
+

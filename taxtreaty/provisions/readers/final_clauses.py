@@ -107,11 +107,19 @@ def read_termination(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             sentence = unit.folded[s_start:s_end]
             effect = ph.has("termination_effect", sentence) or ph.has("termination_effect", context)
             # "...following the year in which the notice of termination has been given" speaks of the
-            # effect of a notice, not of when one may be given
-            if ph.has("termination_notice", sentence) and not effect:
-                values = _notice_values(sentence, ph)
+            # effect of a notice, not of when one may be given; "either State may, on or before June 30
+            # ..., give notice of termination ... and in such event the Convention shall cease to have
+            # effect": the words before the effect say when notice may be given
+            notice = ph.find("termination_notice", sentence)
+            ceases = ph.find("termination_effect", sentence)
+            part = sentence
+            if notice is not None and ceases is not None and notice.end() <= ceases.start() \
+                    and not ph.has("termination_effect", context):
+                part = sentence[: ceases.start()]
+            if notice is not None and not ph.has("termination_effect", part) and not ph.has("termination_effect", context):
+                values = _notice_values(part, ph)
                 if len(values) > 1:
-                    out.add(unit, "date", reading.cite(unit, s_start, s_end), values=values)
+                    out.add(unit, "date", reading.cite(unit, s_start, s_start + len(part.rstrip(" ,"))), values=values)
             if effect and (ph.has("after_year_end", sentence)
                            or (ph.has("january_first", sentence) and ph.has("following_year", sentence))):
                 out.add(unit, "date", reading.cite(unit, s_start, s_end),
