@@ -130,9 +130,8 @@ def test_br_old_branch_profits_tax_is_never_applied_as_a_dividend_rate() -> None
     assert decision["eid"] != "art_10__para_4"
 
 
-@pytest.mark.xfail(reason="the branch-profits tax cap in the dividends article (10(4)) is read as a dividends cap "
-                   "and marked unread, so plain dividends are indeterminate where the text says 15%", strict=True)
 def test_br_old_dividends_are_fifteen_per_cent_beside_a_branch_profits_tax() -> None:
+    # fixed: the branch-profits cap is a rate of the kind branch_profits (subtypes), not of dividends
     decision = PT.decide("br_dou_antigo.txt", income="dividends", source="NL", residence="BR")
     assert decision["status"] == "determined" and decision["max_rate_pct"] == "15"
 
@@ -154,3 +153,22 @@ def test_the_engine_does_not_pick_the_unexplained_lower_rate(text: str, source: 
     answer = _decide_on(text, income="royalties", source=source, residence=residence, beneficial_owner=True)
     assert answer["status"] == "indeterminate"
     assert answer.get("max_rate_pct") is None
+
+
+def test_a_branch_profits_cap_in_the_dividends_article_leaves_dividends_alone() -> None:
+    # NL-PH 10(7): "this permanent establishment may be subject to an additional tax on the profits remitted
+    # by that permanent establishment ... shall not exceed 10 per cent of the amount of the remitted profits"
+    # was a dividend cap with an unread condition: every 15% dividend abstained
+    text = ("Convention between the Kingdom of the Netherlands and the Republic of the Philippines\n\nArticle 10\n"
+            "Dividends\n\n1. Dividends paid by a company which is a resident of one of the States to a resident of the "
+            "other State may be taxed in that other State.\n\n2. However, such dividends may also be taxed in the State "
+            "of which the company paying the dividends is a resident, but if the recipient is the beneficial owner of "
+            "the dividends the tax so charged shall not exceed 15 per cent of the gross amount of the dividends.\n\n"
+            "3. If a resident of one of the States has a permanent establishment in the other State, this permanent "
+            "establishment may be subject to an additional tax on the profits remitted by that permanent establishment "
+            "to its head office in accordance with the law of the last-mentioned State, but the additional tax so "
+            "charged shall not exceed 10 per cent of the amount of the remitted profits.\n")
+    decision = taxtreaty.decide(taxtreaty.parse(text), {"income": "dividends", "source": "PH", "residence": "NL",
+                                                        "beneficial_owner": True, "recipient": "individual"}).to_dict()
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "15", "art_10__para_2")
+
