@@ -49,13 +49,16 @@ def test_nl_bb_dividends_meeting_the_read_conditions_are_indeterminate_not_exemp
 
 def test_nl_bb_an_exemption_whose_only_condition_was_not_read_is_never_applied_blindly():
     # 10(11) exempts branch remittances "where such profits or income are exempt from tax in the
-    # Netherlands"; read with no condition at all, it would exempt every dividend
+    # Netherlands"; read with no condition at all, it would exempt every dividend. It is an exemption
+    # from the tax on branch profits (income_subtype branch_profits), so a dividend gets 10(2)'s 15%
     decision = decide(nl("BB"), income="dividends", source="BB", residence="NL", beneficial_owner=True,
                       recipient="individual", capital_pct=0, held_months=0)
-    assert decision["status"] == "indeterminate"
     assert decision["source_taxation"] != "none"
-    assert "any remittances of such profits or income" in " ".join(decision["reasons"])
-    assert ("art_10__para_2", "15") in {(c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "15", "art_10__para_2")
+    (branch,) = [p for p in taxtreaty.provisions(nl("BB")).provisions
+                 if p.kind == "exemption" and p.cite.eid == "art_10__para_11"]
+    assert branch.conditions["income_subtype"] == "branch_profits"
+    assert "any remittances of such profits or income" in branch.conditions["unread_condition"]
 
 
 def test_nl_is_a_displacing_cap_subject_to_icelandic_law_is_a_caveat():
