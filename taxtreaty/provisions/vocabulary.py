@@ -47,7 +47,8 @@ PHRASE_KEYS = (
 #: taxation as a fact ("suffers Netherlands company tax on the dividends"); "arising_in_other": "unless it arises
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
-                        "kind_definition", "rate_without_percent")
+                        "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
+                        "arising_in_other", "rate_without_percent")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")
