@@ -113,8 +113,8 @@ def decide(treaty: Any, scenario: Scenario | dict[str, Any], *, parties: list[st
 
 # -- a directory of treaty files -------------------------------------------------------------------
 
-def _mapping(folder: Path) -> dict[str, dict[str, Any]]:
-    path = folder / MAPPING_FILE
+def _mapping(folder: Path, path: Path | None = None) -> dict[str, dict[str, Any]]:
+    path = path or folder / MAPPING_FILE
     if not path.exists():
         return {}
     try:
@@ -176,8 +176,11 @@ def compile_file(path: Path, entry: dict[str, Any] | None = None, folder: Path |
     return compile_document(doc, parties, None, in_force, name=path.name, dates=dates)
 
 
-def load_directory(folder: Path, warn: Warn) -> list[CompiledTreaty]:
-    mapping = _mapping(folder)
+def load_directory(folder: Path, warn: Warn, meta: Path | None = None,
+                   unnamed: list[str] | None = None) -> list[CompiledTreaty]:
+    """Every treaty file of `folder`; `meta` is the metadata file to read instead of
+    folder/treaties.yaml; the names of files skipped for want of their parties go to `unnamed`."""
+    mapping = _mapping(folder, meta)
     treaties: list[CompiledTreaty] = []
     amending: list[tuple[Path, Any, dict[str, Any]]] = []
     bases: dict[str, tuple[CompiledTreaty, Any]] = {}
@@ -199,7 +202,9 @@ def load_directory(folder: Path, warn: Warn) -> list[CompiledTreaty]:
         bases[path.name] = (treaty, doc)
         if len(treaty.parties) != 2:
             warn(f"{path.name}: skipped: the text does not name its Contracting States; "
-                 f"add '{path.name}: {{parties: [XX, YY]}}' to {folder / MAPPING_FILE}")
+                 f"add '{path.name}: {{parties: [XX, YY]}}' to {meta or folder / MAPPING_FILE}")
+            if unnamed is not None:
+                unnamed.append(path.name)
             continue
         treaties.append(treaty)
     return _with_amendments(folder, treaties, bases, amending, warn)
@@ -257,6 +262,7 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
             from taxtreaty.store.instruments import AMENDING, of_treaty
 
             kinds = of_treaty(session, treaty.id)
+            window = stored_window(treaty)  # dates of effect the user gave (ingest/edit --effect)
             compiled = []
             amendments = []
             base_doc = None
@@ -276,9 +282,9 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
                 base_doc = base_doc or parsed
                 if row.provisions_json:
                     provisions = ProvisionSet.model_validate_json(row.provisions_json)
-                    compiled.append(compile_treaty(parsed, provisions, codes or None, name=treaty.id, dates=dates))
+                    compiled.append(compile_treaty(parsed, provisions, codes or None, window, name=treaty.id, dates=dates))
                 else:
-                    compiled.append(compile_document(parsed, codes or None, None, name=treaty.id, dates=dates))
+                    compiled.append(compile_document(parsed, codes or None, None, window, name=treaty.id, dates=dates))
             if not compiled:
                 if amendments or kinds:
                     warn(f"{treaty.id}: skipped: an amending instrument waiting for its base convention")
@@ -292,13 +298,55 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
             result.append(merged)
     return result
 
+def suggest_metadata(unnamed: list[str], folder: Path, meta: Path | None) -> Path | None:
+    """A metadata file to fill in for the treaty files that do not name their States, written
+    where the user can write (beside the output, never into the treaty folder); its path, or
+    None when there is nowhere to write it."""
+    target = folder / "treaties-suggested.yaml"
+    if meta is not None and meta.resolve() == target.resolve():
+        return None
+    existing = _mapping(folder, meta) if meta is not None else {}
+    lines = ["# Contracting States (ISO 3166 codes) of the treaty files that do not name them;",
+             "# fill them in and give this file to taxtreaty ledger --meta."]
+    for name, entry in existing.items():
+        lines.append(yaml.safe_dump({name: entry}, default_flow_style=None, allow_unicode=True).strip())
+    lines += [f"{name}: {{parties: [XX, YY]}}" for name in unnamed if name not in existing]
+    try:
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError:
+        return None
+    return target
 
 
-def load_book(location: str, warn: Warn, parties_required: bool = True) -> TreatyBook:
+def stored_window(treaty: Any) -> InForceWindow | None:
+    """The dates of effect a user gave the stored treaty (ingest/edit --in-force), if any."""
+    start, end = getattr(treaty, "in_force_from", None), getattr(treaty, "in_force_until", None)
+    if not start and not end:
+        return None
+    return (date_field(start, treaty.id) if start else None, date_field(end, treaty.id) if end else None)
+
+
+def compile_stored(name: str, parties: list[str], documents: list[tuple[Any, ProvisionSet | None]],
+                   in_force: InForceWindow | None = None) -> CompiledTreaty | None:
+    """A stored treaty (its parsed documents, each with its stored provisions or None) as one
+    rule set named `name`: the ledger over a store and `POST /ledger` both compile this way."""
+    compiled = []
+    for parsed, provisions in documents:
+        if provisions is not None:
+            compiled.append(compile_treaty(parsed, provisions, parties or None, in_force=in_force, name=name))
+        else:
+            compiled.append(compile_document(parsed, parties or None, None, in_force, name=name))
+    return merge_treaties(compiled) if compiled else None
+
+
+def load_book(location: str, warn: Warn, parties_required: bool = True, *, meta: Path | None = None,
+              unnamed: list[str] | None = None) -> TreatyBook:
     """Every treaty of a directory or a store, keyed by the pair of its Contracting States."""
     path = Path(location)
+    if meta is not None and not path.is_dir():
+        raise InputError("--meta goes with a directory of treaty files (a store keeps the parties itself: taxtreaty edit)")
     if path.is_dir():
-        treaties = load_directory(path, warn)
+        treaties = load_directory(path, warn, meta, unnamed)
         where = f"directory {location}"
     elif "://" in location or path.suffix.lower() in (".sqlite", ".db", ".sqlite3"):
         treaties = load_store(location, warn)
@@ -312,6 +360,18 @@ def load_book(location: str, warn: Warn, parties_required: bool = True) -> Treat
     return TreatyBook(treaties)
 
 __all__ = [
-    "MAPPING_FILE", "TREATY_SUFFIXES", "compile_document", "compile_file", "compile_text", "decide",
-    "load_book", "load_directory", "load_store", "load_treaty", "with_amendments",
+    "MAPPING_FILE",
+    "TREATY_SUFFIXES",
+    "compile_document",
+    "compile_file",
+    "compile_stored",
+    "compile_text",
+    "decide",
+    "load_book",
+    "load_directory",
+    "load_store",
+    "load_treaty",
+    "stored_window",
+    "suggest_metadata",
+    "with_amendments",
 ]

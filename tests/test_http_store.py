@@ -117,8 +117,47 @@ def test_store_ledger_with_the_real_engine(client: TestClient) -> None:
                 "dividends,TL,PT,100\n")
     lines = client.post("/ledger", content=csv_text, headers={"content-type": "text/csv"}).text.strip().split("\n")
     assert len(lines) == 3
-    assert ",determined,0,0.00," in lines[1]
+    assert ",determined,none,0,0.00,0,18,art_18__para_nn_1," in lines[1]
     assert ",indeterminate," in lines[2]
+
+
+@pytest.mark.parametrize("sep", [",", ";"])
+def test_store_ledger_is_byte_for_byte_the_cli_ledger(client: TestClient, store_url: str, tmp_path: Path, sep: str) -> None:
+    """One implementation: the same CSV gives the same bytes from `taxtreaty ledger` and POST /ledger."""
+    from typer.testing import CliRunner
+
+    from taxtreaty.interfaces.cli import app
+
+    rows = ["income,source,residence,amount,beneficial_owner,recipient,capital_pct,held_months,date,memo",
+            "dividends,TL,PT,1000.99,yes,company,30,26,2024-05-01,=HYPERLINK(\"x\")",
+            "dividends,TL,PT,250.50,yes,company,10,,2024-05-01,plain",
+            "interest,PT,TL,99.99,yes,,,,2024-05-01,@SUM(1)",
+            "pensions,TL,PT,500,,,,,,",
+            "royalties,TL,PT,1,yes,,,,2024-05-01,extra,field",
+            "wages,TL,PT,1,,,,,,",
+            "dividends,FR,DE,10,,,,,,"]
+    text = "\n".join(rows) + "\n"
+    if sep == ";":
+        text = text.replace(",", ";").replace("1000.99", "1.000,99").replace("250.50", "250,50").replace("99.99", "99,99")
+    ledger = tmp_path / "payments.csv"
+    ledger.write_text(text, encoding="utf-8")
+    out = tmp_path / "decided.csv"
+    result = CliRunner().invoke(app, ["ledger", str(ledger), "--treaties", store_url, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    response = client.post("/ledger", content=text.encode(), headers={"content-type": "text/csv"})
+    assert response.status_code == 200, response.text
+    assert response.content == out.read_bytes()
+    lines = response.text.splitlines()
+    assert len(lines) == len(rows)
+    import csv
+
+    table = list(csv.DictReader(lines, delimiter=sep))
+    assert table[0]["memo"] == "'=HYPERLINK(\"x\")" and table[2]["memo"] == "'@SUM(1)"
+    interest = table[2]
+    assert (interest["status"], interest["max_rate_pct"], interest["withholding_minor"], interest["eid"]) == (
+        "determined", "10", "999", "art_11__para_2")  # 99.99 at 10%: 9.999 rounded down
+    assert interest["withholding"] == ("9.99" if sep == "," else "9,99")
+    assert [r["status"] for r in table[4:]] == ["malformed", "malformed", "not_covered"]
 
 
 def test_store_ingest_adds_once_and_bad_input_changes_nothing(client: TestClient, store_url: str) -> None:
@@ -179,6 +218,7 @@ def test_serve_command_serves_and_logs_json(tmp_path: Path) -> None:
     cli = str(Path(sys.executable).parent / "taxtreaty")
     env = {**os.environ, "TAXTREATY_API_TOKEN": "serve-token"}
     log = (tmp_path / "server.log").open("w+")
+    store_module.Store.open(str(tmp_path / "s.sqlite")).close()  # serve never creates a store it is given
     server = subprocess.Popen([cli, "serve", "--db", str(tmp_path / "s.sqlite"), "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=log, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -62,6 +62,14 @@ def random_ledger(n: int, seed: int = 7) -> pd.DataFrame:
         "held_months": rng.choice(["26", "12", "", "24", "23"], n),
         "pe_connected": rng.choice(["", "no", "yes"], n, p=[0.8, 0.15, 0.05]),
         "payer": rng.choice(["", "government", "company", "local_authority"], n),
+        # facts of the schema beyond the first fourteen: read from the same definition
+        "voting_pct": rng.choice(["", "10", "25", "60"], n),
+        "held_days": rng.choice(["", "100", "365", "400"], n),
+        "loan_kind": rng.choice(["", "bank_loan", "bonds", "sale_on_credit"], n),
+        "royalty_kind": rng.choice(["", "software", "equipment"], n),
+        "recipient_subject_to_tax": rng.choice(["", "yes", "no"], n),
+        "main_purpose": rng.choice(["", "no", "yes"], n, p=[0.6, 0.3, 0.1]),
+        "invested_currency": rng.choice(["", "USD", "EUR"], n),
         "memo": [f"row {i}" for i in range(n)],
     })
 
@@ -135,8 +143,10 @@ def test_cli_ledger_csv_reports_malformed_rows_and_writes_every_row(treaty_dir, 
     ledger.to_csv(source, index=False)
     out = tmp_path / "decided.csv"
     result = CliRunner().invoke(app, ["ledger", str(source), "--treaties", str(treaty_dir), "-o", str(out)])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 0, result.output  # the run completed: rejected rows are in the output
     assert "line 12: held_months: not a number" in result.output
+    strict = CliRunner().invoke(app, ["ledger", str(source), "--treaties", str(treaty_dir), "-o", str(out), "--strict"])
+    assert strict.exit_code == 1, strict.output
     written = pd.read_csv(out, dtype=str, keep_default_na=False)
     assert len(written) == 50
     assert written.loc[10, "status"] == "malformed"
@@ -257,3 +267,19 @@ def test_dask_with_a_scheduler_address_and_worker_processes(book, tmp_path):
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         run_dask(str(source), LedgerEvaluator(book), str(dask_out), scheduler=cluster.scheduler_address, partition_rows=100)
     assert dask_out.read_bytes() == local_out.read_bytes()
+
+
+def test_the_ledger_reads_every_fact_of_the_schema(book):
+    """Ledger columns come from data/rules/facts.yaml: every fact is a column the evaluator reads."""
+    from taxtreaty.rules.facts import fact_schema
+
+    evaluator = LedgerEvaluator(book)
+    read = {"income", "source", "residence", "amount", *evaluator.bucketed, *evaluator.coded}
+    assert read == set(fact_schema().keys)
+    ledger = pd.DataFrame([{"income": "interest", "source": "CZ", "residence": "PT", "loan_kind": "mortgage"},
+                           {"income": "dividends", "source": "CZ", "residence": "PT", "held_days": "99999"},
+                           {"income": "dividends", "source": "CZ", "residence": "PT", "date": "20240501"}])
+    _, bad = evaluator.evaluate(ledger)
+    assert [(b.column, b.message.split(" (")[0]) for b in bad] == [
+        ("loan_kind", "loan_kind must be one of bank_loan, sale_on_credit, government_guaranteed, bonds, other"),
+        ("held_days", "must be between 0 and 73000"), ("date", "must be a date as YYYY-MM-DD")]

@@ -128,3 +128,21 @@ def test_words_and_snippets() -> None:
     text = "A long preamble " * 20 + "if the beneficial owner is a company"
     cut = snippet(text, {"beneficial", "owner"})
     assert cut.startswith("…") and "**beneficial** **owner**" in cut and len(cut) < 300
+
+
+def test_equal_scores_rank_by_content_not_by_ingest_order(tmp_path) -> None:
+    """Two stores with the same texts, ingested in opposite orders, give the same ranking."""
+    from conftest import seed_path
+
+    from taxtreaty.store import Store
+
+    texts = [str(seed_path(p)) for p in ("000", "001", "002", "003", "004")]
+    rankings = []
+    for n, order in enumerate((texts, list(reversed(texts)))):
+        with Store.open(str(tmp_path / f"s{n}.sqlite")) as store:
+            for text in order:
+                store.ingest([text])
+            rankings.append([(h.treaty, h.language, h.eid, h.score) for q in ("dividends", "Estado", "tax")
+                             for h in store.search(q, limit=50)])
+    assert rankings[0] == rankings[1]
+    assert len({r[3] for r in rankings[0]}) < len(rankings[0])  # there are ties to order

@@ -10,6 +10,7 @@ here decides a case; `engine.py` does.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
@@ -487,8 +488,14 @@ def compile_treaty(
 
 def merge_treaties(parts: list[CompiledTreaty]) -> CompiledTreaty:
     """One treaty from several documents (fragments of one convention): for each topic, the
-    document that holds its article and the most rules wins."""
-    base = parts[0]
+    document that holds its article and the most rules wins. The parts are left as they were
+    (they may be cached rule sets)."""
+    first = parts[0]
+    if len(parts) == 1:
+        return first
+    base = dataclasses.replace(first, topics=dict(first.topics), pe_articles=dict(first.pe_articles),
+                               articles_present={k: list(v) for k, v in first.articles_present.items()},
+                               article_topics=dict(first.article_topics))
     for other in parts[1:]:
         for topic, rules in other.topics.items():
             mine = base.topics.get(topic)

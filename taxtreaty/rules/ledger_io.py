@@ -1,8 +1,12 @@
-"""Read a payments ledger in chunks, evaluate it, write the result; never half-written.
+"""Run a ledger: read it in chunks, evaluate each chunk, write the result. One implementation
+for `taxtreaty ledger` and `POST /ledger`.
 
-CSV is read as text (every value as printed, "" = not given) so that bad values can be
-reported with their line number; Parquet keeps its column types. Output goes to a temporary
-file beside the target and is renamed into place only when every chunk succeeded.
+`run_ledger(source, book, writer)` is the loop both call: a `LedgerInput` (ledger_read.py)
+gives chunks, a `LedgerEvaluator` over the `TreatyBook` decides them (ledger.py), a `Writer`
+(ledger_write.py) writes them. Every input row gives one output row, in order: decided, or
+`malformed` with its line and what was wrong. `book` is a TreatyBook, or a function of the
+(source, residence) pairs the ledger names that returns one (the HTTP server compiles only
+the treaties a ledger needs); with a function the ledger is read twice.
 
 Added columns: treaty, status, source_taxation, max_rate_pct, withholding (decimal text),
 withholding_minor (integer minor units), article, eid, missing_facts, reason.
@@ -10,183 +14,99 @@ withholding_minor (integer minor units), article, eid, missing_facts, reason.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
-import pandas as pd
-import pyarrow as pa
-import pyarrow.dataset as pads
-import pyarrow.parquet as pq
+from taxtreaty.rules.ledger import LedgerEvaluator, TreatyBook
+from taxtreaty.rules.ledger_columns import Malformed
+from taxtreaty.rules.ledger_read import CHUNK_ROWS, Dialect, LedgerInput, ledger_format
+from taxtreaty.rules.ledger_write import ReportWriter, Writer, counts, finish
 
-from taxtreaty.rules.ledger import OUTPUT_COLUMNS, LedgerEvaluator, Malformed, withholding_text
-from taxtreaty.text import InputError
-
-CHUNK_ROWS = 200_000
-REQUIRED_COLUMNS = ("income", "source", "residence")
 Progress = Callable[[int, int | None], None]
+BookFor = Callable[[set[tuple[str, str]]], TreatyBook]
+#: malformed rows kept in memory for the report on stderr (all of them go to --report)
+KEEP_MALFORMED = 1000
+
+__all__ = ["CHUNK_ROWS", "LedgerReport", "Writer", "finish", "ledger_format", "run_ledger", "run_local"]
 
 
 @dataclass
 class LedgerReport:
     rows: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
+    #: the first KEEP_MALFORMED malformed rows
     malformed: list[Malformed] = field(default_factory=list)
+    malformed_count: int = 0
     decided_groups: int = 0
+    treaties: int = 0
+    dialect: Dialect | None = None
+
+    def add(self, statuses: dict[str, int], bad: list[Malformed], rows: int) -> None:
+        self.rows += rows
+        self.statuses.update(statuses)
+        self.malformed_count += len(bad)
+        self.malformed.extend(bad[: max(0, KEEP_MALFORMED - len(self.malformed))])
+
+    def summary(self, source: str, output: str | None) -> dict[str, Any]:
+        return {
+            "input": source, "output": output, "rows": self.rows,
+            "statuses": {k: self.statuses[k] for k in sorted(self.statuses) if k},
+            "rejected": self.malformed_count, "treaties": self.treaties, "distinct_cases_decided": self.decided_groups,
+            **({"csv": self.dialect.describe()} if self.dialect else {}),
+        }
 
 
-def ledger_format(path: str, role: str) -> str:
-    suffix = Path(path).suffix.lower()
-    if suffix == ".csv":
-        return "csv"
-    if suffix in (".parquet", ".pq") or (role == "input" and Path(path).is_dir()):
-        return "parquet"
-    raise InputError(f"{role} {path}: expected a .csv or .parquet file")
+def pairs_of(source: LedgerInput, chunk_rows: int = CHUNK_ROWS) -> set[tuple[str, str]]:
+    """The (source, residence) pairs of ISO-looking codes the ledger names."""
+    found: set[tuple[str, str]] = set()
+    for chunk in source.chunks(chunk_rows):
+        frame = chunk.frame
+        if "source" not in frame.columns or "residence" not in frame.columns:
+            continue
+        a = frame["source"].astype("string").str.strip().str.upper()
+        b = frame["residence"].astype("string").str.strip().str.upper()
+        both = (a.str.len() == 2) & (b.str.len() == 2)
+        pairs = (a[both.fillna(False)] + "," + b[both.fillna(False)]).unique()
+        found.update(tuple(p.split(",")) for p in pairs if isinstance(p, str))  # type: ignore[misc]
+    return found
 
 
-def count_rows(path: str, fmt: str) -> int | None:
+def run_ledger(source: LedgerInput, book: TreatyBook | BookFor | LedgerEvaluator, writer: Writer, *,
+               progress: Progress | None = None, chunk_rows: int = CHUNK_ROWS,
+               report: ReportWriter | None = None) -> LedgerReport:
+    """Every row of `source`, decided, into `writer` (committed at the end, removed on any error)."""
+    result = LedgerReport(dialect=source.dialect if source.format == "csv" else None)
     try:
-        if fmt == "parquet":
-            return int(pads.dataset(path, format="parquet").count_rows()) if Path(path).is_dir() else pq.ParquetFile(path).metadata.num_rows
-        with open(path, "rb") as fh:
-            lines = sum(block.count(b"\n") for block in iter(lambda: fh.read(1 << 20), b""))
-        return max(lines - 1, 0)
-    except (OSError, pa.ArrowException):
-        return None
-
-
-def _check_columns(columns: list[str], path: str) -> None:
-    missing = [c for c in REQUIRED_COLUMNS if c not in columns]
-    if missing:
-        raise InputError(f"{path}: missing column {missing[0]!r} (a ledger needs {', '.join(REQUIRED_COLUMNS)})")
-    clash = [c for c in (*OUTPUT_COLUMNS, "withholding") if c in columns]
-    if clash:
-        raise InputError(f"{path}: the ledger already has a column {clash[0]!r} that the output would overwrite")
-
-
-def read_chunks(path: str, fmt: str, rows: int = CHUNK_ROWS) -> Iterator[tuple[pd.DataFrame, int]]:
-    """(chunk, number of its first row: CSV line or Parquet row)."""
-    if not Path(path).exists():
-        raise InputError(f"cannot read {path}: no such file")
-    if fmt == "csv":
-        try:
-            reader = pd.read_csv(path, dtype=str, keep_default_na=False, chunksize=rows, encoding="utf-8-sig")
-            line = 2
-            first = True
-            for chunk in reader:
-                if first:
-                    _check_columns(list(chunk.columns), path)
-                    first = False
-                yield chunk, line
-                line += len(chunk)
-            if first:
-                raise InputError(f"{path}: the ledger has no rows")
-        except pd.errors.EmptyDataError:
-            raise InputError(f"{path}: the file is empty") from None
-        except pd.errors.ParserError as exc:
-            raise InputError(f"{path}: malformed CSV: {str(exc).strip().splitlines()[-1]}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not UTF-8 text") from None
-        return
-    try:
-        if Path(path).is_dir():  # a partitioned ledger: its files in name order, rows in file order
-            dataset = pads.dataset(path, format="parquet")
-            _check_columns(list(dataset.schema.names), path)
-            fragments = sorted(dataset.get_fragments(), key=lambda f: f.path)
-            batches: Iterator[pa.RecordBatch] = (
-                batch for fragment in fragments for batch in fragment.to_batches(batch_size=rows, use_threads=False)
-            )
+        if isinstance(book, LedgerEvaluator):
+            evaluator = book
         else:
-            single = pq.ParquetFile(path)
-            _check_columns(list(single.schema_arrow.names), path)
-            batches = single.iter_batches(batch_size=rows)
-        row = 1
-        for batch in batches:
-            frame = batch.to_pandas()
-            yield frame, row
-            row += len(frame)
-    except pa.ArrowException as exc:
-        raise InputError(f"{path}: not a readable Parquet file ({str(exc).splitlines()[0]})") from None
-
-
-def finish(result: pd.DataFrame) -> pd.DataFrame:
-    """The evaluated chunk in its written form (withholding as decimal text next to the minor units)."""
-    position = list(result.columns).index("withholding_minor")
-    result.insert(position, "withholding", withholding_text(result["withholding_minor"]))
-    return result
-
-
-class Writer:
-    """Appends evaluated chunks to a temporary file; `commit` renames it onto the target."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.format = ledger_format(path, "output")
-        folder = Path(path).resolve().parent
-        if not folder.is_dir():
-            raise InputError(f"-o {path}: no such directory {folder}")
-        handle, self.temp = tempfile.mkstemp(prefix=".taxtreaty-ledger-", suffix=Path(path).suffix, dir=folder)
-        os.close(handle)
-        self._parquet: pq.ParquetWriter | None = None
-        self._schema: pa.Schema | None = None
-        self._first = True
-
-    def write(self, frame: pd.DataFrame) -> None:
-        if self.format == "csv":
-            frame.to_csv(self.temp, mode="w" if self._first else "a", header=self._first, index=False)
-        else:
-            # without pandas metadata: the file's types alone decide how it reads back, whichever
-            # engine (pandas or Dask, with their own string dtypes) produced the frame
-            table = pa.Table.from_pandas(_plain(frame), preserve_index=False).replace_schema_metadata(None)
-            if self._parquet is None:
-                self._schema = table.schema
-                self._parquet = pq.ParquetWriter(self.temp, self._schema)
-            self._parquet.write_table(table.cast(self._schema))
-        self._first = False
-
-    def commit(self) -> None:
-        if self._parquet is not None:
-            self._parquet.close()
-        os.replace(self.temp, self.path)
-
-    def abort(self) -> None:
-        if self._parquet is not None:
-            self._parquet.close()
-        if os.path.exists(self.temp):
-            os.unlink(self.temp)
-
-
-def _plain(frame: pd.DataFrame) -> pd.DataFrame:
-    """Categoricals as plain strings, so every chunk has the same Parquet schema."""
-    out = frame.copy()
-    for name in (*OUTPUT_COLUMNS, "withholding"):
-        if name in out.columns and name != "withholding_minor":
-            out[name] = out[name].astype(object).where(out[name].notna(), None)
-            out[name] = pd.array(out[name], dtype=pd.StringDtype())
-    return out
-
-
-def run_local(path: str, evaluator: LedgerEvaluator, output: str, progress: Progress | None = None,
-              chunk_rows: int = CHUNK_ROWS) -> LedgerReport:
-    fmt = ledger_format(path, "input")
-    writer = Writer(output)
-    report = LedgerReport()
-    total = count_rows(path, fmt) if progress else None
-    try:
-        for chunk, first in read_chunks(path, fmt, chunk_rows):
-            result, bad = evaluator.evaluate(chunk, first, "line" if fmt == "csv" else "row")
-            writer.write(finish(result))
-            report.rows += len(chunk)
-            report.statuses.update(result["status"].astype(str).value_counts().to_dict())
-            report.malformed.extend(bad)
+            evaluator = LedgerEvaluator(book if isinstance(book, TreatyBook) else book(pairs_of(source, chunk_rows)))
+        result.treaties = len(evaluator.book.treaties)
+        total = source.count_rows() if progress else None
+        decimal = source.dialect.decimal
+        for chunk in source.chunks(chunk_rows):
+            frame, bad = evaluator.evaluate(chunk.frame, chunk.lines, source.unit, decimal=decimal, rejected=chunk.rejected)
+            writer.write(finish(frame, decimal if source.format == "csv" else "."))
+            result.add(counts(frame["status"]), bad, len(frame))
+            if report is not None:
+                report.add(bad)
             if progress:
-                progress(report.rows, total)
+                progress(result.rows, total)
         writer.commit()
     except BaseException:
         writer.abort()
         raise
-    report.decided_groups = evaluator.decided
-    return report
+    result.decided_groups = evaluator.decided
+    return result
+
+
+def run_local(path: str, evaluator: LedgerEvaluator, output: str, progress: Progress | None = None,
+              chunk_rows: int = CHUNK_ROWS, *, separator: str | None = None, decimal: str | None = None,
+              encoding: str | None = None, report: ReportWriter | None = None) -> LedgerReport:
+    """`taxtreaty ledger --engine local`: the ledger at `path` into the file `output`."""
+    source = LedgerInput(path, separator=separator, decimal=decimal, encoding=encoding)
+    writer = Writer(output, source.dialect)
+    return run_ledger(source, evaluator, writer, progress=progress, chunk_rows=chunk_rows, report=report)
+

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from taxtreaty import vocab
 from taxtreaty.store import compare as _compare
+from taxtreaty.store import edit as _edit
 from taxtreaty.store import export as _export
 from taxtreaty.store import ingest as _ingest
 from taxtreaty.store import queries as _queries
@@ -61,11 +62,25 @@ class Store:
 
     # -- writing -----------------------------------------------------------------------------
     def ingest(self, paths: Iterable[str], *, treaty: str | None = None, processes: int | None = None,
-               progress: Callable[[str, str], None] | None = None, in_force: str | None = None) -> _ingest.IngestReport:
+               progress: Callable[[str, str], None] | None = None, in_force: str | None = None,
+               given: _edit.TreatyFacts | None = None) -> _ingest.IngestReport:
+        """`in_force`: the entry into force of the texts; `given`: parties, signature date, dates of
+        effect the texts do not say (ingest --parties/--signed/--effect), kept in the history."""
         report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress,
-                                exclude=self.own_files(), in_force=in_force)
+                                exclude=self.own_files(), in_force=in_force, given=given)
         self._vocabulary = None
         return report
+
+    def edit(self, ref: str, facts: _edit.TreatyFacts) -> list[tuple[str, str | None, str | None]]:
+        """Change a stored treaty's parties / signature date / dates of effect (kept in its history)."""
+        with Session(self.engine) as c:
+            treaty_id = _queries.resolve_treaty(c, ref).id
+        return _edit.edit(self.engine, treaty_id, facts)
+
+    def history(self, ref: str) -> list[dict[str, object]]:
+        with Session(self.engine) as c:
+            treaty_id = _queries.resolve_treaty(c, ref).id
+        return _edit.history(self.engine, treaty_id)
 
     def ingest_bytes(self, data: bytes, path: str | None = None, treaty: str | None = None) -> _ingest.IngestReport:
         report = _ingest.ingest_bytes(self.engine, data, path, treaty)

@@ -8,6 +8,8 @@ reader never blocks the writer and an interrupted write is rolled back by SQLite
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -15,11 +17,16 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from taxtreaty.store.urls import sqlite_path
 from taxtreaty.text import InputError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX: SQLite's own locking only
+    fcntl = None  # type: ignore[assignment]
 
 
 def _alembic_config() -> Config:
@@ -66,10 +73,40 @@ def current_revision(engine: Engine) -> str | None:
         return MigrationContext.configure(connection).get_current_revision()
 
 
+#: the PostgreSQL advisory lock every migration takes (any number, the same for every process)
+_PG_MIGRATION_LOCK = 0x7A7874  # "txt"
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path | None) -> Iterator[None]:
+    """An exclusive lock on the SQLite file itself (flock: independent of SQLite's own locks),
+    so two processes opening a brand-new store migrate it one after the other."""
+    if path is None or fcntl is None:
+        yield
+        return
+    with open(path, "ab") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to `revision` (normally the newest)."""
+    """Bring the schema to `revision` (normally the newest). Safe when several processes start
+    at once on the same store: they take a lock (the SQLite file's, or a PostgreSQL advisory
+    lock held for the transaction), and whoever comes second finds the work done."""
+    with _file_lock(sqlite_path(engine.url.render_as_string(hide_password=False))):
+        _migrate(engine, revision)
+
+
+def _migrate(engine: Engine, revision: str) -> None:
     cfg = _alembic_config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_MIGRATION_LOCK})
+        if revision == "head" and MigrationContext.configure(connection).get_current_revision() == head_revision():
+            return
         cfg.attributes["connection"] = connection
         command.upgrade(cfg, revision)
 
@@ -77,8 +114,11 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 def connect(url: str, *, upgrade: bool = True) -> Engine:
     engine = make_engine(url)
     try:
-        if upgrade and current_revision(engine) != head_revision():
-            migrate(engine)
+        # the first connection of a new SQLite file switches it to WAL, which needs the file to
+        # itself: the check and the migration happen under the same lock as another opener's
+        with _file_lock(sqlite_path(url) if upgrade else None):
+            if upgrade and current_revision(engine) != head_revision():
+                _migrate(engine, "head")
     except OperationalError as exc:
         engine.dispose()
         reason = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)

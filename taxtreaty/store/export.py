@@ -9,12 +9,14 @@ import json
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from taxtreaty.csvsafe import csv_cell
 from taxtreaty.store.queries import resolve_treaty
 from taxtreaty.store.schema import Document, Passage
 from taxtreaty.structure.model import Document as ParsedDocument
 from taxtreaty.text import InputError
 
 FORMATS = ("akn", "json", "csv")
+__all__ = ["FORMATS", "csv_cell", "export", "load_parsed"]
 
 
 def load_parsed(doc: Document) -> ParsedDocument:
@@ -52,8 +54,8 @@ def export(connection: Session, ref: str, fmt: str, language: str | None = None)
                                                        Passage.position)
         ).all()
         for p, sha in rows:
-            writer.writerow([t.id, sha, p.language, p.eid, p.article_number, p.paragraph_number or "", p.topic or "",
-                             p.complete, p.span_start, p.span_end, p.text])
+            writer.writerow([csv_cell(v) for v in (t.id, sha, p.language, p.eid, p.article_number, p.paragraph_number or "",
+                                                   p.topic or "", p.complete, p.span_start, p.span_end, p.text)])
         return out.getvalue()
     from taxtreaty.structure.akn import to_akn
 

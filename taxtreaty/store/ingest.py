@@ -22,6 +22,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from taxtreaty.store import champions, fts, instruments
+from taxtreaty.store.edit import TreatyFacts, set_facts
 from taxtreaty.store.grouping import TREATY_ID, place
 from taxtreaty.store.rows import PreparedDocument, Rejected, prepare, sha256
 from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Term, Treaty
@@ -86,11 +87,11 @@ def expand_paths(paths: Iterable[str], exclude: Iterable[Path] = ()) -> tuple[li
     return unique, rejected
 
 
-def _prepare_job(job: tuple[str, bytes]) -> PreparedDocument | Rejected:
-    return prepare(job[0], job[1])
+def _prepare_job(job: tuple[str, bytes, TreatyFacts | None]) -> PreparedDocument | Rejected:
+    return prepare(job[0], job[1], job[2])
 
 
-def _prepared(jobs: list[tuple[str, bytes]], processes: int) -> Iterator[PreparedDocument | Rejected]:
+def _prepared(jobs: list[tuple[str, bytes, TreatyFacts | None]], processes: int) -> Iterator[PreparedDocument | Rejected]:
     if processes <= 1 or len(jobs) < _POOL_THRESHOLD:
         for job in jobs:
             yield _prepare_job(job)
@@ -114,6 +115,7 @@ def ingest(
     progress: Callable[[str, str], None] | None = None,
     exclude: Iterable[Path] = (),
     in_force: str | None = None,
+    given: TreatyFacts | None = None,
 ) -> IngestReport:
     """Add the files under `paths`; `progress(path, outcome)` is called once per file."""
     if treaty is not None and not TREATY_ID.match(treaty):
@@ -125,7 +127,7 @@ def ingest(
     notify = progress or (lambda _path, _outcome: None)
     with engine.connect() as connection:
         known = {row[0] for row in connection.execute(select(Document.sha256))}
-    jobs: list[tuple[str, bytes]] = []
+    jobs: list[tuple[str, bytes, TreatyFacts | None]] = []
     for path in files:
         try:
             data = path.read_bytes()
@@ -139,7 +141,7 @@ def ingest(
             notify(str(path), "skipped")
             continue
         known.add(digest)
-        jobs.append((str(path), data))
+        jobs.append((str(path), data, given))
     processes = processes or min(os.cpu_count() or 1, 8)
     for result in _prepared(jobs, processes):
         if isinstance(result, Rejected):
@@ -147,7 +149,7 @@ def ingest(
             notify(result.path or "-", "rejected")
             continue
         try:
-            treaty_id = _write_retrying(engine, result, treaty, in_force or _metadata_entry_into_force(result.path))
+            treaty_id = _write_retrying(engine, result, treaty, in_force or _metadata_entry_into_force(result.path), given)
         except _AlreadyStored:
             report.skipped.append(IngestItem(path=result.path, sha256=result.sha256, reason="already in the store"))
             notify(result.path or "-", "skipped")
@@ -198,16 +200,17 @@ def checked_date(value: str, where: str) -> str:
         raise InputError(f"{where} takes a date as YYYY-MM-DD (got {value!r})") from None
 
 
-def _write_retrying(engine: Engine, doc: PreparedDocument, treaty: str | None, in_force: str | None = None) -> str:
+def _write_retrying(engine: Engine, doc: PreparedDocument, treaty: str | None, in_force: str | None = None,
+                    given: TreatyFacts | None = None) -> str:
     """Write; a concurrent ingest may have stored the same bytes (skip) or taken a new treaty id (retry)."""
     for _attempt in range(3):
         try:
-            return write_document(engine, doc, treaty, in_force)
+            return write_document(engine, doc, treaty, in_force, given)
         except IntegrityError:
             with engine.connect() as connection:
                 if connection.execute(select(Document.id).where(Document.sha256 == doc.sha256)).first():
                     raise _AlreadyStored from None
-    return write_document(engine, doc, treaty, in_force)
+    return write_document(engine, doc, treaty, in_force, given)
 
 
 def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: str | None = None) -> IngestReport:
@@ -239,7 +242,7 @@ def _count_terms(dialect: str):  # type: ignore[no-untyped-def]
 
 
 def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str | None = None,
-                   entry_into_force: str | None = None) -> str:
+                   entry_into_force: str | None = None, given: TreatyFacts | None = None) -> str:
     """Write one document and everything derived from it in one transaction; return its treaty id."""
     folder = str(Path(doc.path).resolve().parent) if doc.path else None
     with engine.begin() as connection:
@@ -252,14 +255,18 @@ def write_document(engine: Engine, doc: PreparedDocument, explicit_treaty: str |
         if placement.new:
             connection.execute(insert(Treaty).values(
                 # a holder of an instrument waiting for its base is never matched as a convention
-                id=placement.treaty_id, title=placement.title, parties=None if amending else ",".join(doc.parties) or None,
-                signed_date=None if amending else doc.signed_date, prevailing_language=doc.prevailing_language,
-                grouping=placement.reason,
+                # (facts the user gave are set below, each change in the history)
+                id=placement.treaty_id, title=placement.title,
+                parties=None if amending or (given is not None and given.parties) else ",".join(doc.parties) or None,
+                signed_date=None if amending or (given is not None and given.signed) else doc.signed_date,
+                prevailing_language=doc.prevailing_language, grouping=placement.reason,
             ))
         elif amending:
             pass  # an instrument says nothing about its base's own facts
         else:
             _merge_treaty_facts(connection, placement.treaty_id, doc, placement.reason)
+        if given is not None and not given.empty and not amending:  # what the user said, kept in the history
+            set_facts(connection, placement.treaty_id, given, "ingest")
         document_id = connection.execute(insert(Document).values(
             sha256=doc.sha256, treaty_id=placement.treaty_id, path=doc.path, folder=folder, size=doc.size,
             languages=",".join(doc.languages), parties=",".join(doc.parties) or None, signed_date=doc.signed_date,

@@ -69,14 +69,21 @@ def _paragraph_text(para: Paragraph) -> str:
     return para.text or " ".join(p.text for p in iter_points(para.points))
 
 
-def prepare(path: str | None, data: bytes) -> PreparedDocument | Rejected:
-    """Parse one file and build its rows; a text that is not a treaty is `Rejected` with the reason."""
+def prepare(path: str | None, data: bytes, given: Any = None) -> PreparedDocument | Rejected:
+    """Parse one file and build its rows; a text that is not a treaty is `Rejected` with the reason.
+    `given` (store.edit.TreatyFacts) sets what the text does not say before provisions are read."""
     if not data.strip():
         return Rejected(path, "the file is empty")
     try:
         doc = parse(data, path=path)
     except InputError as exc:
         return Rejected(path, str(exc))
+    except RecursionError:
+        return Rejected(path, "the text is nested too deeply to read")
+    if given is not None:
+        from taxtreaty.store.edit import apply_to_document
+
+        apply_to_document(doc, given)
     articles = [a for v in doc.versions for a in v.articles]
     amending = doc.instrument is not None and doc.instrument.amending
     if not articles and not amending:
@@ -155,6 +162,11 @@ def _article_passage(language: str, article: Any) -> dict[str, Any]:
         "topic": article.topic, "position": 0, "complete": article.complete, "text": text,
         "folded": vocab.fold(text), "span_start": article.span[0], "span_end": article.span[1],
     }
+
+
+def provision_rows(doc: Document) -> tuple[str | None, str | None, list[dict[str, Any]]]:
+    """(the ProvisionSet as JSON, why there is none, one provisions-table row per provision)."""
+    return _provisions(doc)
 
 
 def _provisions(doc: Document) -> tuple[str | None, str | None, list[dict[str, Any]]]:

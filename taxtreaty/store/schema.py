@@ -48,8 +48,25 @@ class Treaty(Base):
     #: why the documents were put together ("explicit --treaty", "same parties and date", ...)
     grouping: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
+    #: dates of effect a user gave (`ingest --in-force`, `edit --in-force`), YYYY-MM-DD
+    in_force_from: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    in_force_until: Mapped[str | None] = mapped_column(String(10), nullable=True)
 
     documents: Mapped[list[Document]] = relationship(back_populates="treaty", order_by="Document.id")
+
+
+class TreatyHistory(Base):
+    """One change of a treaty's facts (parties, signature, dates of effect): before, after, how."""
+
+    __tablename__ = "treaty_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    treaty_id: Mapped[str] = mapped_column(ForeignKey("treaties.id"), index=True)
+    field: Mapped[str] = mapped_column(String(40))
+    old_value: Mapped[str | None] = mapped_column(Text, nullable=True)
+    new_value: Mapped[str | None] = mapped_column(Text, nullable=True)
+    how: Mapped[str] = mapped_column(String(80))
+    changed_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)
 
 
 class Document(Base):

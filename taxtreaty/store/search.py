@@ -202,8 +202,7 @@ def search(
             if topic and name != topic:
                 continue
             add(_topic_rows(connection, name, filters, params, limit), 2, "topic", set())
-    order = sorted(ranked.items(), key=lambda item: (item[1][0], -item[1][1], item[0]))[:limit]
-    return _hits(connection, order)
+    return _hits(connection, list(ranked.items()), limit)
 
 
 def _topic_rows(connection: Session, name: str, filters: str, params: dict, limit: int) -> list[tuple[int, float]]:
@@ -223,10 +222,14 @@ _HIT_ROWS = (
 )
 
 
-def _hits(connection: Session, order: list[tuple[int, tuple[int, float, str, set[str]]]]) -> list[SearchHit]:
-    if not order:
+def _hits(connection: Session, found: list[tuple[int, tuple[int, float, str, set[str]]]], limit: int) -> list[SearchHit]:
+    """The best `limit` hits: by tier, then score, then a key of the content (treaty, language,
+    eId), never the order passages were stored in: two stores with the same texts rank alike."""
+    if not found:
         return []
-    rows = {row.id: row for row in connection.execute(_HIT_ROWS, {"ids": [pid for pid, _ in order]})}
+    rows = {row.id: row for row in connection.execute(_HIT_ROWS, {"ids": [pid for pid, _ in found]})}
+    order = sorted((item for item in found if item[0] in rows), key=lambda item: (
+        item[1][0], -round(item[1][1], 9), rows[item[0]].treaty_id, rows[item[0]].language, rows[item[0]].eid))[:limit]
     hits = []
     for pid, (_tier, score, match, marks) in order:
         p = rows[pid]

@@ -22,18 +22,42 @@ from taxtreaty.text import InputError
 LEDGER_EXIT_MALFORMED = 1
 
 
+#: the longest integer a scenario file may hold, in digits (a 100,000-digit number is refused
+#: before Python converts it)
+_MAX_DIGITS = 40
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise InputError(f"a number of {len(text)} digits (at most {_MAX_DIGITS})")
+    return int(text)
+
+
 def _read_scenario(path: str) -> dict[str, Any]:
+    """A scenario JSON file (UTF-8, or UTF-16 / UTF-8 with a byte-order mark), or one line saying
+    why it cannot be read."""
+    import codecs
+
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    encoding = "utf-16" if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else "utf-8-sig"
     try:
-        data = json.loads(text)
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not UTF-8 (or UTF-16 with a byte-order mark) text") from None
+    try:
+        parsed = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise InputError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    if not isinstance(data, dict):
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{path}: the JSON is nested too deeply to read") from None
+    if not isinstance(parsed, dict):
         raise InputError(f"{path}: the scenario must be a JSON object")
-    return data
+    return parsed
 
 
 def _date_option(value: str | None, name: str) -> dt.date | None:
@@ -128,7 +152,6 @@ def ask_command(
 ) -> None:
     """Who may tax one payment, at what rate, with what relief, and the words that say so."""
     from taxtreaty.rules import decide_compiled, scenario_from
-    from taxtreaty.rules.relief import credit_for_decision
 
     flags = {
         "income": income, "source": source, "residence": residence, "date": date, "amount": amount,
@@ -150,14 +173,28 @@ def ask_command(
     decision = decide_compiled(compiled, facts)
     data = decision.to_dict()
     tax = _money(residence_tax, "--residence-tax")
-    if tax is not None:
-        if decision.withholding_minor is None:
-            raise InputError("--residence-tax needs --amount and a decision with a source-tax cap")
-        data["relief"] = {**data["relief"], **credit_for_decision(decision, decision.withholding_minor, tax)}
+    if tax is not None:  # the decision stands; the relief part says what it could compute, or why not
+        data["relief"] = {**data["relief"], **_credit(decision, tax)}
     if as_json:
         print_json(data)
     else:
         _print_decision(data, compiled.name)
+
+
+def _credit(decision: Any, residence_tax_minor: int) -> dict[str, Any]:
+    """The credit for `--residence-tax`, or `credit: None` and the reason it cannot be computed."""
+    from taxtreaty.rules.relief import credit_for_decision
+
+    if decision.withholding_minor is None:
+        why = ("the decision has no source-tax cap to credit" if decision.max_rate_pct is None
+               else "the credit needs the gross amount (--amount)")
+        return {"credit": None, "reason": f"no credit computed: {why}"}
+    try:
+        return credit_for_decision(decision, decision.withholding_minor, residence_tax_minor)
+    except InputError as exc:
+        relief = decision.relief or {}
+        found = relief.get("reason") or str(exc).removeprefix("relief: ")
+        return {"credit": None, "reason": f"no credit computed: {found}"}
 
 
 def _print_decision(data: dict[str, Any], name: str) -> None:
@@ -194,7 +231,7 @@ def _print_decision(data: dict[str, Any], name: str) -> None:
     relief = data.get("relief") or {}
     if relief:
         where = f" ({relief['eid']})" if relief.get("eid") else ""
-        extra = f": credit {relief['credit'] / 100:.2f}" if "credit" in relief else ""
+        extra = f": credit {relief['credit'] / 100:.2f}" if relief.get("credit") is not None else ""
         why = f" — {escape(relief['reason'])}" if relief.get("reason") else ""
         console.print(f"[bold]relief:[/] {relief.get('method')}{where}{extra}{why}")
 
@@ -205,12 +242,19 @@ def ledger_command(
     output: str = typer.Option(..., "-o", "--output", help="Output file, .csv or .parquet."),
     engine: str = typer.Option("local", "--engine", help="local (pandas, one process) or dask."),
     scheduler: str = typer.Option(None, "--scheduler", help="With --engine dask: address of a running scheduler."),
-    partition_rows: int = typer.Option(200_000, "--partition-rows", min=1, help="Rows per chunk / Dask partition."),
+    partition_rows: int = typer.Option(200_000, "--partition-rows", min=1, max=10_000_000, help="Rows per chunk / Dask partition."),
+    sep: str = typer.Option(None, "--sep", help="CSV separator: , ; or tab (default: detected from the header)."),
+    decimal: str = typer.Option(None, "--decimal", help="Decimal mark of the numbers: . or , (default: detected)."),
+    encoding: str = typer.Option(None, "--encoding", help="Text encoding of the CSV (default: detected; UTF-8, UTF-16, Windows-1252, Latin-1)."),
+    report_file: str = typer.Option(None, "--report", help="Write every rejected row and a summary to this .json or .csv file."),
+    strict: bool = typer.Option(False, "--strict", help="Exit with status 1 when any row was rejected (malformed)."),
+    meta: str = typer.Option(None, "--meta", help="Treaty metadata file (parties, dates) to use instead of DIR/treaties.yaml."),
 ) -> None:
     """Add max rate, withholding, status, article and eId to every row of a payments ledger."""
-    from taxtreaty.pipeline import load_book
+    from taxtreaty.pipeline import load_book, suggest_metadata
     from taxtreaty.rules.ledger import LedgerEvaluator
-    from taxtreaty.rules.ledger_io import ledger_format
+    from taxtreaty.rules.ledger_read import check_decimal, check_separator, ledger_format
+    from taxtreaty.rules.ledger_write import ReportWriter
 
     if engine not in ("local", "dask"):
         raise InputError(f"--engine takes local or dask (got {engine!r})")
@@ -218,29 +262,48 @@ def ledger_command(
         raise InputError("--scheduler needs --engine dask")
     ledger_format(payments, "input")
     ledger_format(output, "output")
+    separator, mark = check_separator(sep), check_decimal(decimal)
     if not Path(payments).exists():
         raise InputError(f"cannot read {payments}: no such file")
     if Path(payments).resolve() == Path(output).resolve():
         raise InputError("-o would overwrite the ledger itself; choose another output file")
-    book = load_book(treaties, lambda message: typer.echo(f"taxtreaty: warning: {message}", err=True))
+    if meta is not None and not Path(meta).is_file():
+        raise InputError(f"--meta {meta}: no such file")
+    unnamed: list[str] = []
+    book = load_book(treaties, lambda message: typer.echo(f"taxtreaty: warning: {message}", err=True),
+                     meta=Path(meta) if meta else None, unnamed=unnamed)
+    if unnamed:
+        written = suggest_metadata(unnamed, Path(output).resolve().parent, Path(meta) if meta else None)
+        if written is not None:
+            typer.echo(f"taxtreaty: note: {len(unnamed)} treaty file(s) do not name their Contracting States; "
+                       f"fill in {written} and run again with --meta {written}", err=True)
     evaluator = LedgerEvaluator(book)
-    with _progress() as progress:
-        if engine == "dask":
-            from taxtreaty.rules.dask_engine import run_dask
+    report = ReportWriter(report_file) if report_file else None
+    options = {"separator": separator, "decimal": mark, "encoding": encoding, "report": report}
+    try:
+        with _progress() as progress:
+            if engine == "dask":
+                from taxtreaty.rules.dask_engine import run_dask
 
-            report = run_dask(payments, evaluator, output, scheduler, progress, partition_rows)
-        else:
-            from taxtreaty.rules.ledger_io import run_local
+                result = run_dask(payments, evaluator, output, scheduler, progress, partition_rows, **options)
+            else:
+                from taxtreaty.rules.ledger_io import run_local
 
-            report = run_local(payments, evaluator, output, progress, partition_rows)
-    counts = ", ".join(f"{k} {v}" for k, v in sorted(report.statuses.items()))
-    typer.echo(f"{output}: {report.rows} rows ({counts}); {len(book.treaties)} treaties; "
-               f"{report.decided_groups} distinct cases decided", err=True)
-    for bad in report.malformed[:20]:
+                result = run_local(payments, evaluator, output, progress, partition_rows, **options)
+        if report is not None:
+            report.write(result.summary(payments, output))
+    finally:
+        if report is not None:
+            report.close()
+    counts = ", ".join(f"{k} {v}" for k, v in sorted(result.statuses.items()))
+    typer.echo(f"{output}: {result.rows} rows ({counts or 'none'}); {len(book.treaties)} treaties; "
+               f"{result.decided_groups} distinct cases decided", err=True)
+    for bad in result.malformed[:20]:
         typer.echo(f"taxtreaty: malformed: {payments}: {bad}", err=True)
-    if len(report.malformed) > 20:
-        typer.echo(f"taxtreaty: malformed: ... and {len(report.malformed) - 20} more rows (status 'malformed' in {output})", err=True)
-    if report.malformed:
+    if result.malformed_count > 20:
+        where = f" and in {report_file}" if report_file else ""
+        typer.echo(f"taxtreaty: malformed: ... and {result.malformed_count - 20} more rows (status 'malformed' in {output}{where})", err=True)
+    if strict and result.malformed_count:
         raise typer.Exit(LEDGER_EXIT_MALFORMED)
 
 

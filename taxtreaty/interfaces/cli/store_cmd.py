@@ -17,10 +17,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from taxtreaty.interfaces.cli.common import print_json
+from taxtreaty.interfaces.cli.tables import FORMAT_HELP, check_format, emit
 from taxtreaty.text import InputError
 
 DB_HELP = "Store: a SQLite file path or postgresql:// URL (default: $TAXTREATY_DB, else ~/.local/share/taxtreaty/taxtreaty.sqlite)."
 LANG_HELP = "Only this language version (pt, en, es)."
+#: the most hits one search prints (the HTTP API's limit is 100)
+MAX_SEARCH_LIMIT = 1000
 
 
 
@@ -50,16 +53,21 @@ def ingest_command(
     paths: Annotated[list[str], typer.Argument(help="Files, folders (read recursively) or glob patterns.")],
     db: str = typer.Option(None, "--db", help=DB_HELP),
     treaty: str = typer.Option(None, "--treaty", help="Put every file into this treaty id (else grouped automatically)."),
+    parties: str = typer.Option(None, "--parties", help="The Contracting States, when the texts do not name them, e.g. PT,CZ."),
+    signed: str = typer.Option(None, "--signed", help="The date of signature, YYYY-MM-DD, when the texts do not give it."),
+    effect: str = typer.Option(None, "--effect", help="Dates of effect FROM[:UNTIL] (YYYY-MM-DD), when the texts do not give them."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Parsing processes (default: number of CPUs)."),
     in_force: str = typer.Option(None, "--in-force", help="The date these texts entered into force, when they leave it "
                                  "open (YYYY-MM-DD); else `entry_into_force:` in a treaties.yaml beside them."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Add treaty texts to the store (idempotent: files already stored are skipped)."""
+    from taxtreaty.store.edit import facts_from_options
     from taxtreaty.store.ingest import expand_paths
 
-    if jobs < 0:
-        raise InputError("--jobs must be 0 (automatic) or more")
+    if jobs < 0 or jobs > 256:
+        raise InputError("--jobs must be 0 (automatic) to 256")
+    given = facts_from_options(parties, signed, effect)
     from taxtreaty.store.urls import resolve_url, sqlite_path
 
     own = sqlite_path(resolve_url(db))
@@ -76,7 +84,8 @@ def ingest_command(
         def advance(path: str, outcome: str) -> None:
             progress.update(task, advance=1, description=f"{outcome}: {path.rsplit('/', 1)[-1]}")
 
-        report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance, in_force=in_force)
+        report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance, in_force=in_force,
+                              given=None if given.empty else given)
     store.close()
     if as_json:
         print_json(report.model_dump(mode="json"))
@@ -94,23 +103,50 @@ def ingest_command(
         raise typer.Exit(1)
 
 
+def edit_command(
+    treaty: str = typer.Argument(..., help="Treaty id (or a unique prefix of it)."),
+    parties: str = typer.Option(None, "--parties", help="The Contracting States, e.g. PT,CZ."),
+    signed: str = typer.Option(None, "--signed", help="The date of signature, YYYY-MM-DD."),
+    effect: str = typer.Option(None, "--effect", help="Dates of effect FROM[:UNTIL] (YYYY-MM-DD)."),
+    show_history: bool = typer.Option(False, "--history", help="Print the treaty's history of changes."),
+    db: str = typer.Option(None, "--db", help=DB_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Change what the texts do not say about a stored treaty (parties, signature, dates of effect); every change is kept in its history."""
+    from taxtreaty.store.edit import facts_from_options
+
+    facts = facts_from_options(parties, signed, effect)
+    with _open(db) as store:
+        changes = [] if facts.empty and show_history else store.edit(treaty, facts)
+        past = store.history(treaty) if show_history else []
+    if as_json:
+        print_json({"changes": [{"field": f, "old": o, "new": n} for f, o, n in changes], "history": past})
+        return
+    for field, old, new in changes:
+        _out().print(f"{escape(field)}: {escape(old or '-')} -> {escape(new or '-')}")
+    if not changes and not show_history:
+        _out().print("nothing changed (the store already says so)")
+    for entry in past:
+        _out().print(f"{entry['at']}  {entry['how']:<7} {escape(entry['field'])}: {escape(entry['old'] or '-')} -> "
+                     f"{escape(entry['new'] or '-')}")
+
+
 def list_command(
     db: str = typer.Option(None, "--db", help=DB_HELP),
     country: str = typer.Option(None, "--country", help="Only treaties with this party (ISO code)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    fmt: str = typer.Option("table", "--format", help=FORMAT_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (the full records)."),
 ) -> None:
     """List the treaties in the store."""
+    check_format(fmt)
     with _open(db) as store:
         treaties = store.list_treaties(country)
     if as_json:
         print_json([t.model_dump(mode="json") for t in treaties])
         return
-    table = Table("treaty", "parties", "signed", "languages", "files", "articles", "title")
-    table.columns[0].no_wrap = True
-    for t in treaties:
-        table.add_row(t.id, "–".join(t.parties) or "?", t.signed_date or "?", ",".join(t.languages),
-                      str(t.documents), str(t.articles), escape(t.title))
-    _out().print(table)
+    emit(["treaty", "parties", "signed", "languages", "files", "articles", "title"],
+         [[t.id, "–".join(t.parties) or "?", t.signed_date or "?", ",".join(t.languages), t.documents, t.articles,
+           t.title] for t in treaties], fmt)
 
 
 def show_command(
@@ -118,9 +154,11 @@ def show_command(
     article: str = typer.Argument(None, help="Article, optionally with a paragraph: 10 or 10(2)."),
     lang: str = typer.Option(None, "--lang", help=LANG_HELP),
     db: str = typer.Option(None, "--db", help=DB_HELP),
+    fmt: str = typer.Option("table", "--format", help=FORMAT_HELP + " (the list of articles)"),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Show a treaty's articles, or one article's text with citations (language versions side by side)."""
+    check_format(fmt)
     with _open(db) as store:
         if article is None:
             detail = store.get_treaty(treaty)
@@ -130,13 +168,9 @@ def show_command(
             _out().print(f"[bold]{escape(detail.title)}[/] ({detail.id}); grouping: {escape(detail.grouping)}")
             for f in detail.files:
                 _out().print(f"  file {escape(f.path or '-')} [{','.join(f.languages)}] sha256 {f.sha256[:12]}")
-            table = Table("lang", "art", "eId", "heading", "topic")
-            for a in detail.article_list:
-                if lang and a.language != lang:
-                    continue
-                table.add_row(a.language, a.number + ("" if a.complete else " (incomplete)"), a.eid,
-                              escape(a.heading or "-"), a.topic or "-")
-            _out().print(table)
+            emit(["lang", "art", "eId", "heading", "topic"],
+                 [[a.language, a.number + ("" if a.complete else " (incomplete)"), a.eid, a.heading or "-", a.topic or "-"]
+                  for a in detail.article_list if not lang or a.language == lang], fmt)
             return
         view = store.article(treaty, article, lang)
     if as_json:
@@ -173,6 +207,8 @@ def search_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Ranked full-text search across treaties and languages."""
+    if not 1 <= limit <= MAX_SEARCH_LIMIT:
+        raise InputError(f"--limit takes 1 to {MAX_SEARCH_LIMIT} (got {limit})")
     with _open(db) as store:
         hits = store.search(query, lang=lang, topic=topic, treaty=treaty, limit=limit)
     if as_json:
@@ -260,6 +296,12 @@ def rates_command(
             shown = [_md(row["cells"].get(col)) for col in COLUMNS]
             sys.stdout.write(f"| {row['treaty']} | {row['source']} → {row['residence']} | " + " | ".join(shown) + " |\n")
         return
+    if not sys.stdout.isatty():  # plain lines, nothing wrapped inside a word
+        emit(["treaty", "source → residence", *COLUMNS, "other cases"],
+             [[row["treaty"], f"{row['source']} → {row['residence']}",
+               *("-" if row["cells"].get(c) is None else row["cells"][c]["shown"] for c in COLUMNS),
+               "; ".join(f"{n['variant']}: {n['shown']}" for n in row["notes"])] for row in rows])
+        return
     table = Table("treaty", "source → residence", *COLUMNS, "other cases", show_lines=True)
     for row in rows:
         shown = []
@@ -306,6 +348,7 @@ def export_command(
 
 def register(app: typer.Typer) -> None:
     app.command("ingest")(ingest_command)
+    app.command("edit")(edit_command)
     app.command("list")(list_command)
     app.command("show")(show_command)
     app.command("search")(search_command)

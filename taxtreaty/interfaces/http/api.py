@@ -10,7 +10,7 @@ from fastapi.responses import Response, StreamingResponse
 
 from taxtreaty.interfaces.http import service
 from taxtreaty.interfaces.http.backend import Backend
-from taxtreaty.interfaces.http.limits import Limits, run_limited
+from taxtreaty.interfaces.http.limits import Limits, run_heavy, run_limited
 from taxtreaty.interfaces.http.models import (
     PARTIES_PATTERN,
     TREATY_ID_MAX,
@@ -168,44 +168,42 @@ _LEDGER_BODY = {
 }
 
 
-async def read_csv_upload(request: Request) -> str:
+async def read_csv_upload(request: Request) -> bytes:
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if content_type == "multipart/form-data":
         form = await request.form()
         upload = form.get("file")
         if upload is None or isinstance(upload, str):
             raise ApiProblem(422, "the multipart form has no 'file' part")
-        data = await upload.read()
-    elif content_type in ("text/csv", "text/plain", "application/csv", "application/octet-stream", ""):
+        return await upload.read()
+    if content_type in ("text/csv", "text/plain", "application/csv", "application/octet-stream", ""):
         chunks = [chunk async for chunk in request.stream()]
-        data = b"".join(chunks)
-    else:
-        raise ApiProblem(415, f"send the ledger as text/csv or multipart/form-data, not {content_type}")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ApiProblem(422, f"the CSV is not UTF-8 (byte {exc.start})") from None
+        return b"".join(chunks)
+    raise ApiProblem(415, f"send the ledger as text/csv or multipart/form-data, not {content_type}")
 
 
 @router.post("/ledger", summary="Decide every row of a payments CSV; answers the CSV with rate, withholding and citation columns",
              response_class=StreamingResponse, openapi_extra=_LEDGER_BODY, tags=["rules"],
              responses={200: {"content": {"text/csv": {}}, "description": "the input rows with treaty, status, "
-                                          "max_rate_pct, withholding, article, eid, reason added"},
+                                          "source_taxation, max_rate_pct, withholding, withholding_minor, article, eid, "
+                                          "missing_facts, reason added (as `taxtreaty ledger` writes them)"},
                         **_problems(413, 415, 422, 504)})
-async def ledger(request: Request, backend: BackendDep, limits: LimitsDep) -> StreamingResponse:
-    text = await read_csv_upload(request)
-    try:
-        header, rows = await run_limited(limits.seconds, service.ledger_rows, text, limits.ledger_rows)
-    except service.LedgerError as exc:
-        raise ApiProblem(422, str(exc)) from None
-    # Decisions under the time limit (a 504 is still possible); then the answer streams out row by row.
-    results = await run_limited(limits.seconds, service.decide_rows, backend, rows)
-    return StreamingResponse(service.write_ledger(header, rows, results), media_type="text/csv",
-                             headers={"Content-Disposition": 'attachment; filename="ledger-decided.csv"'})
+async def ledger(
+    request: Request, backend: BackendDep, limits: LimitsDep,
+    sep: Annotated[str | None, Query(pattern=r"^(,|;|tab|\t)$", description="separator (default: detected)")] = None,
+    decimal: Annotated[str | None, Query(pattern=r"^[.,]$", description="decimal mark (default: detected)")] = None,
+) -> StreamingResponse:
+    from taxtreaty.interfaces.http import ledger as http_ledger
+
+    data = await read_csv_upload(request)
+    out, report = await run_heavy(limits, http_ledger.decide_upload, backend, data, limits.ledger_rows, sep, decimal)
+    headers = {"Content-Disposition": 'attachment; filename="ledger-decided.csv"',
+               "X-Ledger-Rows": str(report.rows), "X-Ledger-Rejected": str(report.malformed_count)}
+    return StreamingResponse(http_ledger.stream(out), media_type="text/csv; charset=utf-8", headers=headers)
 
 
 @router.post("/treaties", summary="Ingest a convention's text (needs the API token)", status_code=201,
              response_model=IngestResult, responses=_problems(401, 403, 413, 422, 504), tags=["treaties"],
              dependencies=[Depends(require_token)])
 async def ingest(body: IngestRequest, backend: BackendDep, limits: LimitsDep) -> dict[str, Any]:
-    return await run_limited(limits.seconds, backend.ingest, body.text.encode("utf-8"), body.name, body.treaty)
+    return await run_heavy(limits, backend.ingest, body.text.encode("utf-8"), body.name, body.treaty)

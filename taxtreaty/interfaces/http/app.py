@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from taxtreaty.interfaces.http.backend import Backend
 from taxtreaty.interfaces.http.docs import install_docs
 from taxtreaty.interfaces.http.fastlane import AskFastLane
-from taxtreaty.interfaces.http.limits import BodyLimit, Limits
+from taxtreaty.interfaces.http.limits import BodyLimit, Limits, RateLimit
 from taxtreaty.interfaces.http.logs import AccessLog
 from taxtreaty.interfaces.http.problems import CatchAll, install_handlers
 
@@ -75,7 +75,11 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
                   docs_url=None, redoc_url=None)  # served offline by install_docs, below
     app.state.backend = backend if backend is not None else open_backend(store_url)
     app.state.token = token if token is not None else os.environ.get("TAXTREATY_API_TOKEN") or None
-    app.state.limits = limits or Limits()
+    if limits is None:  # the server's body timeout (taxtreaty serve --body-timeout) applies in the app
+        from taxtreaty.interfaces.http.server import ServerLimits
+
+        limits = Limits(body_seconds=ServerLimits.from_env().body_seconds)
+    app.state.limits = limits
     install_handlers(app)
     install_docs(app)
 
@@ -86,9 +90,10 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
         from taxtreaty.interfaces.web import mount
 
         mount(app)
-    # Outermost last: access log -> catch-all -> body limit -> /ask fast lane -> routes.
+    # Outermost last: access log -> catch-all -> rate limit -> body limit -> /ask fast lane -> routes.
     app.add_middleware(AskFastLane)
     app.add_middleware(BodyLimit, limits=app.state.limits)
+    app.add_middleware(RateLimit, limits=app.state.limits)
     app.add_middleware(CatchAll)
     app.add_middleware(AccessLog)
     return app

@@ -1,4 +1,4 @@
-"""Request-size and time limits.
+"""Request-size, time and rate limits.
 
 `BodyLimit` refuses a body larger than the limit for its path with 413, both when the client
 announces it (Content-Length) and when it streams it (chunked): the app never sees more than
@@ -9,7 +9,10 @@ deciding) in a thread and answers 504 when it takes longer than the request time
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -36,12 +39,23 @@ class Limits:
     ledger_rows: int = 200_000
     #: search results per request
     search_results: int = 100
+    #: seconds a client may take between two parts of a request body (408 after)
+    body_seconds: float = 10.0
+    #: threads for the expensive work (ledger uploads, ingest), apart from every other request's
+    heavy_threads: int = 2
+    #: requests per client per minute on the expensive endpoints ("METHOD path"; 429 beyond)
+    rate_per_minute: dict[str, int] = field(default_factory=lambda: {"POST /ledger": 60, "POST /treaties": 60,
+                                                                     "POST /web/ledger": 60})
 
     def body_limit_for(self, path: str) -> int:
         return self.body_bytes_by_path.get(path, self.body_bytes)
 
 
 class _TooLarge(Exception):
+    pass
+
+
+class _TooSlow(Exception):
     pass
 
 
@@ -69,13 +83,23 @@ class BodyLimit:
 
         received = 0
         exceeded = False
+        too_slow = False
+        body_done = False
         response_started = False
 
         async def counting_receive() -> Message:
-            nonlocal received, exceeded
-            message = await receive()
+            nonlocal received, exceeded, too_slow, body_done
+            if body_done:  # after the body only the disconnect is awaited, however long it takes
+                return await receive()
+            try:
+                async with asyncio.timeout(self.limits.body_seconds):  # no task made: cheap on every request
+                    message = await receive()
+            except TimeoutError:
+                too_slow = True
+                raise _TooSlow from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                body_done = not message.get("more_body", False)
                 if received > limit:
                     exceeded = True
                     raise _TooLarge
@@ -83,22 +107,27 @@ class BodyLimit:
 
         async def guarded_send(message: Message) -> None:
             nonlocal response_started
-            if exceeded:
-                return  # the 413 below replaces whatever the app tried to say
+            if exceeded or too_slow:
+                return  # the 413 / 408 below replaces whatever the app tried to say
             if message["type"] == "http.response.start":
                 response_started = True
             await send(message)
 
         try:
             await self.app(scope, counting_receive, guarded_send)
-        except (_TooLarge, ClientDisconnect):
-            if not exceeded:
+        except (_TooLarge, _TooSlow, ClientDisconnect):
+            if not (exceeded or too_slow):
                 raise
         except Exception:
-            if not exceeded:
+            if not (exceeded or too_slow):
                 raise
-        if exceeded and not response_started:
+        if response_started:
+            return
+        if exceeded:
             await self._refuse(scope, receive, send, limit)
+        elif too_slow:
+            detail = f"the request body stopped arriving for more than {self.limits.body_seconds:g} s"
+            await problem_response(408, detail, scope["path"], headers={"connection": "close"})(scope, receive, send)
 
     @staticmethod
     async def _refuse(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
@@ -112,3 +141,81 @@ async def run_limited(seconds: float, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.wait_for(asyncio.to_thread(fn, *args), timeout=seconds)
     except TimeoutError:
         raise ApiProblem(504, f"the request took longer than the time limit of {seconds:g} s") from None
+
+
+class _Heavy:
+    """The threads of the expensive work (a ledger, an ingest): their own few, so however many
+    such requests come, the threads every other request uses stay free; past a short queue
+    the request is refused at once (503 with Retry-After) rather than left to time out."""
+
+    def __init__(self) -> None:
+        self._pool: ThreadPoolExecutor | None = None
+        self._size = 0
+        self._waiting: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._lock = threading.Lock()
+
+    def pool(self, threads: int) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None or self._size != threads:
+                self._pool, self._size = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="taxtreaty-heavy"), threads
+            return self._pool
+
+    def admit(self, threads: int) -> asyncio.Semaphore:
+        loop = asyncio.get_running_loop()
+        if self._waiting is None or self._loop is not loop:
+            self._waiting, self._loop = asyncio.Semaphore(threads * 4), loop
+        return self._waiting
+
+
+_HEAVY = _Heavy()
+
+
+async def run_heavy(limits: Limits, fn: Callable[..., T], *args: Any) -> T:
+    """`run_limited` for expensive work, on the heavy threads (see `_Heavy`)."""
+    admitted = _HEAVY.admit(limits.heavy_threads)
+    if admitted.locked():
+        raise ApiProblem(503, "the server is busy with other large requests; retry in a few seconds",
+                         headers={"Retry-After": "5"})
+    async with admitted:
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(_HEAVY.pool(limits.heavy_threads), lambda: fn(*args)),
+                                          timeout=limits.seconds)
+        except TimeoutError:
+            raise ApiProblem(504, f"the request took longer than the time limit of {limits.seconds:g} s") from None
+
+
+class RateLimit:
+    """Requests per client (its address) per minute on the expensive endpoints (`Limits.rate_per_minute`,
+    by method and path): a token bucket each; beyond it 429 with Retry-After."""
+
+    MAX_CLIENTS = 10_000
+
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        key = f"{scope.get('method', 'GET')} {scope['path']}"
+        rate = self.limits.rate_per_minute.get(key)
+        if rate is None:
+            await self.app(scope, receive, send)
+            return
+        client = (scope.get("client") or ("?", 0))[0]
+        now = time.monotonic()
+        tokens, at = self._buckets.get((client, key), (float(rate), now))
+        tokens = min(float(rate), tokens + (now - at) * rate / 60.0)
+        if tokens < 1.0:
+            wait = max(1, int((1.0 - tokens) * 60.0 / rate) + 1)
+            detail = f"more than {rate} requests a minute to {key} from this client; retry in {wait} s"
+            await problem_response(429, detail, scope["path"], headers={"Retry-After": str(wait)})(scope, receive, send)
+            return
+        if len(self._buckets) >= self.MAX_CLIENTS:
+            self._buckets.clear()  # bounded memory: forgetting every client only ever lets more through
+        self._buckets[(client, key)] = (tokens - 1.0, now)
+        await self.app(scope, receive, send)

@@ -74,7 +74,12 @@ class AccessLog:
             if message["type"] == "http.response.start":
                 status = message["status"]
                 message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+                # every answer: its request id, and no content sniffing (a JSON or CSV answer is
+                # never run as a page or a script by a browser)
+                headers = [*message["headers"], (b"x-request-id", request_id.encode())]
+                if not any(name.lower() == b"x-content-type-options" for name, _value in headers):
+                    headers.append((b"x-content-type-options", b"nosniff"))
+                message["headers"] = headers
             await send(message)
 
         try:

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import gc
-import io
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 import orjson
-from pydantic import ValidationError
 
 from taxtreaty.interfaces.http.backend import Backend, NotFound, Unavailable, provisions_of
 from taxtreaty.interfaces.http.models import Scenario
@@ -224,124 +218,3 @@ def _as_dict(result: Any) -> dict[str, Any]:
     if hasattr(result, "model_dump"):
         return result.model_dump(mode="json")
     raise Unavailable(f"the rules engine returned an unexpected {type(result).__name__}")
-
-
-# --------------------------------------------------------------------------------------------
-# Ledger: CSV in, CSV out, one decision per distinct combination of facts.
-
-LEDGER_REQUIRED = ("income", "source", "residence")
-LEDGER_OUTPUT = ("treaty", "status", "max_rate_pct", "withholding", "article", "eid", "reason")
-_CENT = Decimal("0.01")
-
-
-class LedgerError(ValueError):
-    """The upload as a whole cannot be read (status 422)."""
-
-
-def ledger_rows(text: str, max_rows: int) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
-    """Header and (line number, row) pairs; refuses a file without the required columns."""
-    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
-    header = [h.strip() for h in (reader.fieldnames or [])]
-    if not header:
-        raise LedgerError("the CSV is empty: expected a header line with income,source,residence,...")
-    missing = [c for c in LEDGER_REQUIRED if c not in header]
-    if missing:
-        raise LedgerError(f"the CSV header lacks the column(s) {', '.join(missing)} (header: {','.join(header)[:200]})")
-    clash = [c for c in LEDGER_OUTPUT if c in header]
-    if clash:
-        raise LedgerError(f"the CSV already has output column(s) {', '.join(clash)}")
-    reader.fieldnames = header
-    rows: list[tuple[int, dict[str, str]]] = []
-    try:
-        for row in reader:
-            if len(rows) >= max_rows:
-                raise LedgerError(f"the CSV has more than {max_rows} rows; split it or use `taxtreaty ledger`")
-            rows.append((reader.line_num, row))
-    except csv.Error as exc:
-        raise LedgerError(f"line {reader.line_num}: {exc}") from None
-    return header, rows
-
-
-_SCENARIO_KEYS = tuple(Scenario.model_fields)
-
-
-def decide_rows(backend: Backend, rows: list[tuple[int, dict[str, str]]]) -> list[dict[str, Any]]:
-    """One result per row (never dropped); each distinct combination of facts is decided once."""
-    cache: dict[tuple[Any, ...], dict[str, Any]] = {}
-    return [_row_error(line, "more fields than the header") if None in row else _ledger_row(backend, line, row, cache)
-            for line, row in rows]
-
-
-def write_ledger(header: list[str], rows: list[tuple[int, dict[str, str]]], results: list[dict[str, Any]]) -> Iterator[str]:
-    """CSV text, header first, then one output line per input row, in order."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*header, *LEDGER_OUTPUT])
-    yield _take(out)
-    for (_line, row), result in zip(rows, results, strict=True):
-        writer.writerow([*(row.get(h) or "" for h in header), *(result.get(k, "") for k in LEDGER_OUTPUT)])
-        yield _take(out)
-
-
-def evaluate_ledger(backend: Backend, header: list[str], rows: list[tuple[int, dict[str, str]]]) -> Iterator[str]:
-    """`decide_rows` then `write_ledger`, for callers without a time limit of their own."""
-    yield from write_ledger(header, rows, decide_rows(backend, rows))
-
-
-def _take(buffer: io.StringIO) -> str:
-    value = buffer.getvalue()
-    buffer.seek(0)
-    buffer.truncate()
-    return value
-
-
-def _row_error(line: int, message: str) -> dict[str, Any]:
-    return {"status": "error", "reason": f"line {line}: {message}"}
-
-
-def _ledger_row(backend: Backend, line: int, row: dict[str, str], cache: dict[tuple[Any, ...], dict[str, Any]]) -> dict[str, Any]:
-    raw = {k: (row.get(k) or "").strip() for k in _SCENARIO_KEYS if (row.get(k) or "").strip()}
-    for key in ("beneficial_owner", "pe_connected"):
-        if key in raw:
-            value = raw[key].lower()
-            if value in ("unknown", ""):
-                raw.pop(key)
-            elif value in ("yes", "true", "1", "y"):
-                raw[key] = True  # type: ignore[assignment]
-            elif value in ("no", "false", "0", "n"):
-                raw[key] = False  # type: ignore[assignment]
-    try:
-        scenario = Scenario.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        return _row_error(line, f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}")
-    facts = scenario.facts()
-    amount = facts.pop("amount", None)
-    key = tuple(sorted((k, str(v)) for k, v in facts.items()))
-    if key not in cache:
-        try:
-            treaty = resolve_treaty(backend, row.get("treaty") or None, scenario)
-            decision = decide(backend, treaty, scenario.model_copy(update={"amount": None}))
-        except (NotFound, Unavailable) as exc:
-            cache[key] = {"status": "error", "reason": str(exc)}
-        except Exception as exc:  # one bad row must not sink the file; its reason is kept
-            reason = getattr(exc, "detail", None) or f"{type(exc).__name__}: {exc}"
-            cache[key] = {"status": "error", "reason": reason}
-        else:
-            trace = decision.get("trace") or []
-            cache[key] = {
-                "treaty": treaty, "status": decision.get("status"),
-                "max_rate_pct": "" if decision.get("max_rate_pct") is None else str(decision["max_rate_pct"]),
-                "article": decision.get("article_applied") or "",
-                "eid": trace[-1].get("eid", "") if trace else "",
-                "reason": "; ".join([*(decision.get("reasons") or []),
-                                     *(["missing: " + ", ".join(decision["missing_facts"])] if decision.get("missing_facts") else [])]),
-            }
-    result = dict(cache[key])
-    if result.get("status") == "error":
-        result["reason"] = f"line {line}: {result.get('reason')}"
-    rate = result.get("max_rate_pct")
-    if amount is not None and rate not in (None, ""):
-        with contextlib.suppress(InvalidOperation):
-            result["withholding"] = str((Decimal(str(amount)) * Decimal(str(rate)) / 100).quantize(_CENT, ROUND_HALF_UP))
-    return result

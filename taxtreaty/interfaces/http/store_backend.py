@@ -17,8 +17,9 @@ from sqlalchemy import func, select
 from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions, treaty_status
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.store import Store
-from taxtreaty.store.schema import ArticleRow
+from taxtreaty.store.schema import ArticleRow, TreatyHistory
 from taxtreaty.store.schema import Document as DocumentRow
+from taxtreaty.store.schema import Treaty as TreatyRow
 from taxtreaty.structure import Document
 from taxtreaty.text import InputError
 
@@ -44,9 +45,20 @@ class StoreBackend:
         return self._generation()
 
     def _generation(self) -> Any:
-        """Changes whenever a document is added or removed (by this process or any other)."""
+        """Changes whenever a document is added or removed, or a treaty's facts are edited (by
+        this process or any other)."""
         with self.store.engine.connect() as c:
-            return tuple(c.execute(select(func.count(DocumentRow.id), func.max(DocumentRow.id))).one())
+            documents = tuple(c.execute(select(func.count(DocumentRow.id), func.max(DocumentRow.id))).one())
+            return (*documents, c.execute(select(func.max(TreatyHistory.id))).scalar())
+
+    def treaty_window(self, treaty_id: str) -> tuple[Any, Any] | None:
+        """The dates of effect a user gave the treaty (ingest/edit --in-force), if any."""
+        from taxtreaty.pipeline import stored_window
+
+        with self.store.engine.connect() as c:
+            row = c.execute(select(TreatyRow.id, TreatyRow.in_force_from, TreatyRow.in_force_until)
+                            .where(TreatyRow.id == treaty_id)).first()
+        return None if row is None else stored_window(row)
 
     def _current(self, force: bool = False) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
         """Treaty summaries and their documents, read again only when the store has changed.

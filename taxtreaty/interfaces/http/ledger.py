@@ -1,0 +1,90 @@
+"""`POST /ledger`: the CLI's ledger (taxtreaty.rules.ledger_io.run_ledger) over the server's store.
+
+The upload is read by the same `LedgerInput`, decided by the same `LedgerEvaluator` and written
+by the same `Writer` as `taxtreaty ledger`, so the same CSV gives the same bytes out, with the
+same columns and statuses. The treaties are those of the backend that the ledger's
+(source, residence) pairs name, each compiled once per content and cached, the way
+`taxtreaty ledger --treaties STORE` compiles a stored treaty (`compile_stored`).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from collections.abc import Iterator
+from typing import IO, Any
+
+from taxtreaty.interfaces.http.backend import Backend, NotFound, provisions_of
+from taxtreaty.pipeline import compile_stored
+from taxtreaty.rules.ledger import TreatyBook
+from taxtreaty.rules.ledger_io import LedgerReport, run_ledger
+from taxtreaty.rules.ledger_read import LedgerInput
+from taxtreaty.rules.ledger_write import Writer
+
+#: the answer is kept in memory up to this size, then in an unlinked temporary file
+_SPOOL_BYTES = 8 * 1024 * 1024
+_STREAM_BLOCK = 64 * 1024
+#: (treaty id, its documents' hashes, parties) -> compiled rule set
+_BOOK_CACHE: dict[tuple[Any, ...], Any] = {}
+_BOOK_CACHE_MAX = 256
+_LOCK = threading.Lock()
+
+
+def treaty_book(backend: Backend, pairs: set[tuple[str, str]]) -> TreatyBook:
+    """The treaties of `backend` between the pairs of States a ledger names (each pair once)."""
+    chosen: dict[str, tuple[str, ...]] = {}
+    for a, b in sorted(pairs):
+        if a == b:
+            continue
+        treaty_id = backend.treaty_for_parties(a, b)
+        if treaty_id is not None and treaty_id not in chosen:
+            chosen[treaty_id] = tuple(backend.summary(treaty_id).get("parties") or ())
+    treaties = []
+    for treaty_id, parties in chosen.items():
+        compiled = _compiled(backend, treaty_id, parties)
+        if compiled is not None and len(compiled.parties) == 2:
+            treaties.append(compiled)
+    return TreatyBook(treaties)
+
+
+def _compiled(backend: Backend, treaty_id: str, parties: tuple[str, ...]) -> Any:
+    try:
+        docs = backend.documents(treaty_id)
+    except NotFound:
+        return None
+    window_of = getattr(backend, "treaty_window", None)
+    window = window_of(treaty_id) if window_of is not None else None
+    key = (treaty_id, tuple(d.source.sha256 for d in docs), parties, window)
+    with _LOCK:
+        if key in _BOOK_CACHE:
+            return _BOOK_CACHE[key]
+    compiled = compile_stored(treaty_id, list(parties), [(doc, provisions_of(doc)) for doc in docs], window)
+    with _LOCK:
+        if len(_BOOK_CACHE) >= _BOOK_CACHE_MAX:
+            _BOOK_CACHE.clear()
+        _BOOK_CACHE[key] = compiled
+    return compiled
+
+
+def decide_upload(backend: Backend, data: bytes, max_rows: int, separator: str | None = None,
+                  decimal: str | None = None) -> tuple[IO[bytes], LedgerReport]:
+    """The decided ledger as CSV bytes (a file positioned at its start) and the run's report.
+    Raises InputError when the upload cannot be read as a ledger at all."""
+    source = LedgerInput(data, "csv", separator=separator, decimal=decimal, name="the CSV", max_rows=max_rows)
+    out = tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES)  # noqa: SIM115 - handed to the response
+    try:
+        report = run_ledger(source, lambda pairs: treaty_book(backend, pairs), Writer(out, source.dialect, "csv"))
+    except BaseException:
+        out.close()
+        raise
+    out.seek(0)
+    return out, report
+
+
+def stream(out: IO[bytes]) -> Iterator[bytes]:
+    """The answer in blocks; the file is closed when the response ends or the client leaves."""
+    try:
+        while block := out.read(_STREAM_BLOCK):
+            yield block
+    finally:
+        out.close()
