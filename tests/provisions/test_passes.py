@@ -6,93 +6,28 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 import pytest
 from conftest import CORPUS
-from helpers import EN, ES, PT, RULES, at, candidate_rates, candidates, extract_text, only
+from helpers import (
+    EN,
+    EN_UNREAD,
+    ES,
+    ES_UNREAD,
+    PT,
+    PT_UNREAD,
+    RULES,
+    at,
+    candidate_rates,
+    candidates,
+    corpus,
+    extract_text,
+    only,
+)
 
 import taxtreaty
-from taxtreaty.provisions.model import Provision, ProvisionSet
-
-NL = CORPUS / "nl"
-
-
-@cache
-def corpus(code: str) -> ProvisionSet:
-    path = NL / f"NL-{code}_convention_EN.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    return taxtreaty.provisions(taxtreaty.parse_file(str(path)))
-
-
-EN_UNREAD = """CONVENTION BETWEEN THE KINGDOM OF SPAIN AND THE REPUBLIC OF ESTONIA
-
-Article 10
-Dividends
-
-1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.
-
-2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed:
-
-a) nil per cent of the gross amount of the dividends if the beneficial owner is a company which holds directly at least 20 per cent of the capital of the company paying the dividends, on condition that the shares of that company are listed on a stock exchange of either State;
-
-b) ten per cent of the gross amount of the dividends in all other cases.
-
-3. Notwithstanding subparagraph a) of paragraph 2, so long as the company paying the dividends is allowed to deduct them from its taxable profits under the laws of Spain, the tax so charged shall not exceed 12 per cent of the gross amount of the dividends.
-
-Article 11
-Interest
-
-1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.
-
-2. However, such interest may also be taxed in the Contracting State in which it arises, but if the beneficial owner of the interest is a resident of the other Contracting State, the tax so charged shall not exceed eight per cent of the gross amount of the interest; provided that where the interest is paid on a loan made for a period of more than ten years the tax so charged shall not exceed 4 per cent of the gross amount of the interest.
-
-3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt from tax in that State if it is paid to the State of Estonia or to a financial institution wholly owned by the Government of Estonia.
-"""
-
-
-PT_UNREAD = """CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA
-
-Artigo 10.º
-Dividendos
-
-1 — Os dividendos pagos por uma sociedade residente de um Estado Contratante a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.
-
-2 — Esses dividendos podem, no entanto, ser igualmente tributados no Estado Contratante de que é residente a sociedade que paga os dividendos, mas se o beneficiário efectivo dos dividendos for um residente do outro Estado Contratante, o imposto assim estabelecido não excederá:
-
-a) 5 % do montante bruto dos dividendos, se o beneficiário efectivo for uma sociedade que detenha directamente pelo menos 25 % do capital da sociedade que paga os dividendos, desde que as acções dessa sociedade sejam cotadas numa bolsa de valores reconhecida;
-
-b) 15 % do montante bruto dos dividendos, nos restantes casos.
-
-3 — Não obstante o disposto na alínea a) do n.º 2, os dividendos pagos ao Estado Português ficam isentos de imposto.
-
-Artigo 11.º
-Juros
-
-1 — Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.
-
-2 — No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que provêm, mas se o beneficiário efectivo dos juros for um residente do outro Estado Contratante, o imposto assim estabelecido não excederá 10 % do montante bruto dos juros.
-"""
-
-
-ES_UNREAD = """CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA PORTUGUESA
-
-Artículo 10
-Dividendos
-
-1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del otro Estado Contratante pueden someterse a imposición en ese otro Estado.
-
-2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado Contratante en que resida la sociedad que paga los dividendos, pero, si el beneficiario efectivo de los dividendos es residente del otro Estado Contratante, el impuesto así exigido no podrá exceder del:
-
-a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad que posea directamente al menos el 10 por ciento del capital de la sociedad que paga los dividendos, siempre que dicha sociedad no sea una sociedad de inversión colectiva;
-
-b) 15 por ciento del importe bruto de los dividendos en los demás casos.
-
-3. No obstante lo dispuesto en el apartado a) del párrafo 2, los dividendos pagados al Estado español estarán exentos de imposición.
-"""
-
+from taxtreaty.provisions.model import Provision
 
 ROYALTY_LIST_ES = """CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE CHILE PARA EVITAR LA DOBLE IMPOSICIÓN
 
