@@ -227,3 +227,18 @@ b) 15 por ciento del importe bruto de los dividendos en los demás casos.
 
 3. No obstante lo dispuesto en el apartado a) del párrafo 2, los dividendos pagados al Estado español estarán exentos de imposición.
 """
+
+
+# -- the provisions fixtures, extracted with every quote checked against the file ------------
+
+PROVISION_FIXTURES = FIXTURES / "provisions"
+
+
+def extract_fixture(name: str) -> tuple[ProvisionSet, str]:
+    path = PROVISION_FIXTURES / name
+    doc = taxtreaty.parse_file(str(path))
+    result = taxtreaty.provisions(doc)
+    text = Path(path).read_text(encoding="utf-8")
+    for p in result.provisions:
+        assert text[p.cite.span[0] : p.cite.span[1]] == p.cite.quote
+    return result, text

@@ -5,28 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
-from helpers import EN, ES, PT, RULES, candidate_rates, caps_under
+from helpers import EN, ES, PT, RULES, candidate_rates, caps_under, extract_fixture
 
 import taxtreaty
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.model import Provision, ProvisionSet
-
-PROVISION_FIXTURES = FIXTURES / "provisions"
-
-
-def extract_fixture(name: str) -> tuple[ProvisionSet, str]:
-    path = PROVISION_FIXTURES / name
-    doc = taxtreaty.parse_file(str(path))
-    result = taxtreaty.provisions(doc)
-    text = Path(path).read_text(encoding="utf-8")
-    for p in result.provisions:
-        assert text[p.cite.span[0] : p.cite.span[1]] == p.cite.quote
-    return result, text
-
+from taxtreaty.provisions.model import Provision
 
 UK = "uk_style_kenya.txt"
 

@@ -4,29 +4,13 @@ mojibake; what cannot be read is `unknown` with its reason, never a guess."""
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
-from conftest import FIXTURES
-from helpers import EN, ES, PT, candidate_rates, caps_under
+from helpers import EN, ES, PT, candidate_rates, caps_under, extract_fixture
 
 import taxtreaty
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.provisions.vocabulary import fold_same_length, phrases
-
-PROVISION_FIXTURES = FIXTURES / "provisions"
-
-
-def extract_fixture(name: str) -> tuple[ProvisionSet, str]:
-    path = PROVISION_FIXTURES / name
-    doc = taxtreaty.parse_file(str(path))
-    result = taxtreaty.provisions(doc)
-    text = Path(path).read_text(encoding="utf-8")
-    for p in result.provisions:
-        assert text[p.cite.span[0] : p.cite.span[1]] == p.cite.quote
-    return result, text
-
 
 US = "us_style_noisy.txt"
 

@@ -3,26 +3,8 @@ versions and the prevailing one."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import FIXTURES
-from helpers import BILINGUAL
-
-import taxtreaty
-from taxtreaty.provisions.model import ProvisionSet
-
-PROVISION_FIXTURES = FIXTURES / "provisions"
-
-
-def extract_fixture(name: str) -> tuple[ProvisionSet, str]:
-    path = PROVISION_FIXTURES / name
-    doc = taxtreaty.parse_file(str(path))
-    result = taxtreaty.provisions(doc)
-    text = Path(path).read_text(encoding="utf-8")
-    for p in result.provisions:
-        assert text[p.cite.span[0] : p.cite.span[1]] == p.cite.quote
-    return result, text
+from helpers import BILINGUAL, extract_fixture
 
 
 @pytest.mark.parametrize(("name", "languages", "prevailing"), [
