@@ -242,3 +242,36 @@ def extract_fixture(name: str) -> tuple[ProvisionSet, str]:
     for p in result.provisions:
         assert text[p.cite.span[0] : p.cite.span[1]] == p.cite.quote
     return result, text
+
+
+# -- interest articles in the Dutch collection's wording (NL-BD, NL-UG), read and decided -------
+
+INTEREST_HEAD = (
+    "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
+    "Article 11\nInterest\n\n"
+    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+    "taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the Contracting State in which it arises and according to "
+    "the laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged "
+    "shall not exceed 10 per cent of the gross amount of the interest.\n\n"
+)
+
+NAMED_BANKS = INTEREST_HEAD + (
+    "3. Notwithstanding the provisions of paragraph 2:\n"
+    "a) the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the "
+    "Netherlands;\n"
+    "b) the Central Bank of the Netherlands shall be exempt from Bangladesh tax with respect to interest "
+    "arising in Bangladesh;\n"
+    "c) the Government of a Contracting State shall be exempt from tax in the other Contracting State with "
+    "respect to interest arising in that other State.\n"
+)
+
+LOAN_PROVISO = INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
+    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+    "from tax in that State if it is paid in respect of a loan of any kind\n"
+    "a) granted or guaranteed by the government of the other Contracting State;\n"
+    "b)\n"
+    "(i)granted by a bank,\n"
+    "(ii)granted by a financial institution of a public character,provided that in the case of this "
+    "sub-paragraph the loan repayment period is 3 years or more.\n"
+)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from helpers import EN, ES, PT, at, candidates, extract_text
+from helpers import EN, ES, INTEREST_HEAD, NAMED_BANKS, PT, at, candidates, extract_text
 
 import taxtreaty
 
@@ -148,35 +148,6 @@ def test_a_guarantee_alone_stays_one_condition():
 
 # -- the Dutch collection's English conventions (../shared/corpus/nl; real-convention packs) --------
 
-_INTEREST_HEAD = (
-    "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
-    "Article 11\nInterest\n\n"
-    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
-    "taxed in that other State.\n\n"
-    "2. However, such interest may also be taxed in the Contracting State in which it arises and according to "
-    "the laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged "
-    "shall not exceed 10 per cent of the gross amount of the interest.\n\n"
-)
-
-NAMED_BANKS = _INTEREST_HEAD + (
-    "3. Notwithstanding the provisions of paragraph 2:\n"
-    "a) the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the "
-    "Netherlands;\n"
-    "b) the Central Bank of the Netherlands shall be exempt from Bangladesh tax with respect to interest "
-    "arising in Bangladesh;\n"
-    "c) the Government of a Contracting State shall be exempt from tax in the other Contracting State with "
-    "respect to interest arising in that other State.\n"
-)
-
-LOAN_PROVISO = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
-    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
-    "from tax in that State if it is paid in respect of a loan of any kind\n"
-    "a) granted or guaranteed by the government of the other Contracting State;\n"
-    "b)\n"
-    "(i)granted by a bank,\n"
-    "(ii)granted by a financial institution of a public character,provided that in the case of this "
-    "sub-paragraph the loan repayment period is 3 years or more.\n"
-)
 
 
 def _interest_exemptions(text: str, parties: list[str]) -> list:
@@ -197,7 +168,7 @@ def test_a_bank_named_as_the_subject_of_an_exemption_is_that_institution_not_any
     assert c.conditions["recipient_kinds"] == ["government"]
 
 
-PENSION_FUND_OR_GOVERNMENT = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Malawi") + (
+PENSION_FUND_OR_GOVERNMENT = INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Malawi") + (
     "4. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
     "from tax in that State if it is derived and beneficially owned by a pension fund that is a resident of the "
     "other Contracting State or by the Government of a Contracting State. For the purposes of this paragraph "
