@@ -113,13 +113,18 @@ def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) ->
     return parse_text(text, path=path)
 
 
-def parse_file(path: str | os.PathLike[str]) -> Document:
-    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text)."""
+def read_file(path: str | os.PathLike[str]) -> tuple[str, bytes]:
+    """The path as text and the file's bytes, or a one-line `InputError`."""
     path = os.fsdecode(path)
     try:
         with open(path, "rb") as fh:
-            data = fh.read()
+            return path, fh.read()
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    return parse(data, path=path)
+
+
+def parse_file(path: str | os.PathLike[str]) -> Document:
+    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text)."""
+    name, data = read_file(path)
+    return parse(data, path=name)
 

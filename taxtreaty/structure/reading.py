@@ -14,7 +14,7 @@ import os
 
 from taxtreaty.structure import instrument as instruments
 from taxtreaty.structure.model import Document, Source
-from taxtreaty.text import InputError, clean, decode_bytes
+from taxtreaty.text import clean, decode_bytes
 
 _parse = importlib.import_module("taxtreaty.structure.parse")
 
@@ -68,10 +68,5 @@ def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) ->
 
 def parse_file(path: str | os.PathLike[str]) -> Document:
     """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text)."""
-    path = os.fsdecode(path)
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    return parse(data, path=path)
+    name, data = _parse.read_file(path)
+    return parse(data, path=name)
