@@ -11,12 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
-from taxtreaty.vocab import DataFileError
+from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/facts.yaml"
 TYPES = ("choice", "state", "date", "amount", "decimal", "int", "bool", "text", "currency")
@@ -132,11 +129,7 @@ def _fact(key: str, raw: Any, income_topics: dict[str, str]) -> Fact:
 def fact_schema() -> FactSchema:
     from taxtreaty.rules.tables import tables
 
-    path = resources.files("taxtreaty.data").joinpath("rules", "facts.yaml")
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:  # pragma: no cover - the file is tested
-        raise DataFileError(f"{_FILE}: {exc}") from exc
+    raw = read_data_file("rules", "facts.yaml")
     if not isinstance(raw, dict) or set(raw) != {"facts"} or not isinstance(raw["facts"], dict):
         raise DataFileError(f"{_FILE}: expected a mapping with the one key 'facts'")
     income_topics = tables().income_topics

@@ -10,12 +10,11 @@ valid YAML, not a mapping, or implausibly large is ignored (the text is still re
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 
 import regex
 import yaml
 
-from taxtreaty.vocab import DataFileError
+from taxtreaty.vocab import DataFileError, read_data_file
 
 _BLOCK = regex.compile(r"\A\ufeff?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", regex.DOTALL)
 #: front matter longer than this is not front matter
@@ -25,7 +24,7 @@ MAX_VALUE = 2000
 
 @cache
 def _fields() -> dict[str, tuple[str, ...]]:
-    raw = yaml.safe_load(resources.files("taxtreaty.data").joinpath("publication.yaml").read_text("utf-8"))
+    raw = read_data_file("publication.yaml")
     if not isinstance(raw, dict) or not all(isinstance(v, list) and all(isinstance(k, str) for k in v) for v in raw.values()):
         raise DataFileError("publication.yaml: each field must list the front-matter keys that hold it")
     return {str(field): tuple(keys) for field, keys in raw.items()}
