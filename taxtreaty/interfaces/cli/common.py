@@ -43,14 +43,6 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
-#: a cell a spreadsheet would run as a formula starts with one of these
-def safe_cell(value: object) -> str:
-    """A CSV cell a spreadsheet shows as text (taxtreaty.csvsafe: one rule for every CSV written)."""
-    from taxtreaty.csvsafe import csv_cell
-
-    return str(csv_cell("" if value is None else str(value)))
-
-
 def write_akn_versions(documents: dict[str, str], out_dir: str, stem: str) -> list[str]:
     """Each language version as its own Akoma Ntoso file `<stem>.<language>.akn.xml` in
     `out_dir` (created if needed). Each file is written to a temporary name and renamed, so a

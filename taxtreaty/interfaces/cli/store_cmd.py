@@ -281,12 +281,12 @@ def rates_command(
         print_json([c.to_dict() for c in cells])
         return
     if fmt == "csv":
-        from taxtreaty.interfaces.cli.common import safe_cell
+        from taxtreaty.csvsafe import csv_cell
 
         header, rows = to_csv_rows(cells)
         writer = csv.writer(sys.stdout)
         writer.writerow(header)
-        writer.writerows([[safe_cell(v) for v in row] for row in rows])
+        writer.writerows([[csv_cell(v) for v in row] for row in rows])
         return
     rows = grouped(cells)
     if fmt == "markdown":

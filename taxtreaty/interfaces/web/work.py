@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from taxtreaty.interfaces.cli.common import safe_cell
+from taxtreaty.csvsafe import csv_cell
 from taxtreaty.interfaces.http.backend import Unavailable
 from taxtreaty.interfaces.http.limits import run_limited
 from taxtreaty.text import InputError
@@ -57,7 +57,7 @@ def rates_file(rows: list[dict[str, Any]], fmt: str) -> bytes:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(RATE_FIELDS)
-        writer.writerows([[safe_cell(v) for v in line] for line in lines])
+        writer.writerows([[csv_cell(v) for v in line] for line in lines])
         return out.getvalue().encode("utf-8")
     if fmt == "md":
         def md(value: str) -> str:
