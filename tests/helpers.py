@@ -275,3 +275,14 @@ LOAN_PROVISO = INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republi
     "(ii)granted by a financial institution of a public character,provided that in the case of this "
     "sub-paragraph the loan repayment period is 3 years or more.\n"
 )
+
+
+DIVIDENDS_LIST = (
+    "Article 10\nDividends\n\n1. Dividends paid by a company which is a resident of a Contracting State to a "
+    "resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may "
+    "also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the "
+    "beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not "
+    "exceed:\n(a) {low} of the gross amount of the dividends if the beneficial owner is a company which holds "
+    "{holding} of the capital of the company paying the dividends;\n(b) {high} of the gross amount of the "
+    "dividends in all other cases.\n"
+)

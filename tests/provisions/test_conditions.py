@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from helpers import (
+    DIVIDENDS_LIST,
     EN,
     EN_UNREAD,
     ES,
@@ -32,15 +33,6 @@ UK = "uk_style_kenya.txt"
 UN = "un_india_malaysia.txt"
 
 
-DIVIDENDS_LIST = (
-    "Article 10\nDividends\n\n1. Dividends paid by a company which is a resident of a Contracting State to a "
-    "resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may "
-    "also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the "
-    "beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not "
-    "exceed:\n(a) {low} of the gross amount of the dividends if the beneficial owner is a company which holds "
-    "{holding} of the capital of the company paying the dividends;\n(b) {high} of the gross amount of the "
-    "dividends in all other cases.\n"
-)
 
 
 def dividend_caps(**wording: str) -> tuple[Provision, Provision]:
