@@ -38,8 +38,9 @@ def roman_article_number() -> str:
     return rf"(?P<roman>[IVXLC]{{1,7}})(?:[ ]?(?P<roman_suffix>{_inserted_suffixes()}))?(?![\p{{L}}\d])\.?"
 
 
-#: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit
-DAMAGED_NUMBER = r"(?P<damaged>[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
+#: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit; not a lone stop or
+#: comma ending the line ("... del presente\nArtículo."): that is a sentence that wrapped before its last word
+DAMAGED_NUMBER = r"(?P<damaged>(?![.,;:][^\S\n]*$)[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
 #: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."
 ORDINAL = r"(?:[ ]?\.?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.(?!\d))?"
 #: the letter of an article inserted later, after the ordinal mark and a hyphen: "Artigo 10.º-A"
@@ -72,8 +73,12 @@ def article_heading() -> regex.Pattern[str]:
     """`ARTIGO 10.° (Dividendos)`, `Article 8 Shipping...`, `Artículo 10`, `Art. 5`, `ARTIGO «.*`, `ARTICLE IV`,
     `ARTIGO DÉCIMO PRIMEIRO`."""
     words = _alternation(vocab.all_words("article_words"))
-    # the article word as OCR damages it: one error, any case
-    fuzzy_words = rf"(?:{_alternation(vocab.all_words('ocr_article_words')) or '(?!)'}){{e<=1}}"
+    # the article word as OCR or a typist damages it, any case: one error; two in a word of eight
+    # letters or more, where two letters swapped ("ARITUCULO 27") are two errors
+    ocr = vocab.all_words("ocr_article_words")
+    short = _alternation([w for w in ocr if len(w) < 8]) or "(?!)"
+    long = _alternation([w for w in ocr if len(w) >= 8]) or "(?!)"
+    fuzzy_words = rf"(?:(?:{short}){{e<=1}}|(?:{long}){{e<=2}})"
     return regex.compile(
         rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
         rf"(?:{article_number()}{ORDINAL}{INSERTED_SUFFIX}|{roman_article_number()}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
@@ -114,10 +119,13 @@ def protocol_heading() -> regex.Pattern[str]:
 
 @cache
 def convention_title() -> regex.Pattern[str]:
-    """The title line that opens a language version: "CONVENÇÃO ENTRE ...", "Convention between ..."."""
+    """The title line that opens a language version: "CONVENÇÃO ENTRE ...", "Convention between ...".
+    It starts with a capital: a line "convenio entre en vigor;" is a sentence wrapped before "convenio"."""
     words = vocab.accent_insensitive_alternation(vocab.all_words("convention_words"))
     between = vocab.accent_insensitive_alternation(vocab.all_words("between_words"))
-    return regex.compile(rf"^{MD_PREFIX}(?i:(?:{words})[^\S\n]+(?:{between}))\b")
+    # "... a aquel en que el\nAcuerdo entre en vigor;": the verb "entrar", not "between"
+    not_after = vocab.phrase_alternation(vocab.all_words("not_title_after_between"), accents=True)
+    return regex.compile(rf"^{MD_PREFIX}(?=\p{{Lu}})(?i:(?:{words})[^\S\n]+(?:{between})\b(?![^\S\n]+(?:{not_after})\b))")
 
 
 #: "2 — text", "2 - text", "2 —text", "2. text", "(2) text", "§ 2 text"; not "2.5" nor "1.º". A marker alone on

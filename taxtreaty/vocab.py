@@ -29,10 +29,10 @@ _LANGUAGE_KEYS = {
 _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
-    "place_joiners",
+    "place_joiners", "enacting_words", "year_joiners", "not_title_after_between",
 )
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", *_OPTIONAL_WORD_LISTS}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", *_OPTIONAL_WORD_LISTS}
 
 
 class DataFileError(ValueError):
@@ -84,6 +84,16 @@ class Language:
     place_articles: tuple[str, ...] = ()
     #: the small words inside a place's name ("Rio de Janeiro", "Cidade da Praia")
     place_joiners: tuple[str, ...] = ()
+    #: the words an approving instrument's own article opens with, on its heading's line ("ARTICULO 2º —
+    #: Comuníquese al Poder Ejecutivo"): a law's article before the convention, never one of its articles
+    enacting_words: tuple[str, ...] = ()
+    #: a year in words ("mil novecientos ochenta"): each word's value, the thousand multiplying what
+    #: comes before it ("dos mil uno"), and the words that join them ("noventa y nueve")
+    year_words: dict[str, int] = field(default_factory=dict)
+    year_joiners: tuple[str, ...] = ()
+    #: words after a convention word and a "between" word that make them a sentence, not a title
+    #: ("Acuerdo entre en vigor": the verb "entrar")
+    not_title_after_between: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -207,7 +217,7 @@ def languages() -> dict[str, Language]:
         bad_names = {k: v for k, v in raw["language_names"].items() if not isinstance(v, str)}
         if bad_names:
             raise DataFileError(f"languages/{entry.name}: language_names has non-text codes {bad_names} (quote them)")
-        for key in ("months", "day_words", "ordinal_words"):
+        for key in ("months", "day_words", "ordinal_words", "year_words"):
             bad_numbers = {k: v for k, v in (raw.get(key) or {}).items() if isinstance(v, bool) or not isinstance(v, int)}
             if bad_numbers:
                 raise DataFileError(f"languages/{entry.name}: {key} must map words to whole numbers, not {bad_numbers}")
@@ -229,6 +239,7 @@ def languages() -> dict[str, Language]:
             day_words={fold(k): int(v) for k, v in (raw["day_words"] or {}).items()},
             iso639_2=raw.get("iso639_2"),
             ordinal_words={fold(k): int(v) for k, v in (raw.get("ordinal_words") or {}).items()},
+            year_words={fold(k): int(v) for k, v in (raw.get("year_words") or {}).items()},
             **{key: tuple(raw.get(key) or ()) for key in _OPTIONAL_WORD_LISTS},
         )
     return result
@@ -250,6 +261,14 @@ def all_day_words() -> dict[str, int]:
     words: dict[str, int] = {}
     for lang in languages().values():
         words.update(lang.day_words)
+    return words
+
+
+def all_year_words() -> dict[str, int]:
+    """Words of years written out ("mil novecientos ochenta") over every known language (folded keys)."""
+    words: dict[str, int] = {}
+    for lang in languages().values():
+        words.update(lang.year_words)
     return words
 
 
@@ -280,6 +299,16 @@ def topics() -> list[dict[str, Any]]:
         if unknown:
             raise DataFileError(f"topics.yaml: topic {entry.get('key')!r} has unknown keys {sorted(unknown)}")
     return entries
+
+
+def no_topic_headings() -> dict[str, list[str]]:
+    """Article headings that name no Model topic ("Source of income", "Fuente de la renta"), per
+    language: their body is not read for a topic either (its words speak of other articles' incomes)."""
+    raw = _read_yaml("topics.yaml")
+    value = raw.get("no_topic_headings") or {}
+    if not isinstance(value, dict) or not all(isinstance(v, list) for v in value.values()):
+        raise DataFileError("topics.yaml: no_topic_headings must map a language to a list of headings")
+    return value
 
 
 def topic_keys() -> list[str]:

@@ -164,7 +164,9 @@ def test_same_compares_as_a_case_writer_means(expected: object, actual: object, 
 @pytest.mark.parametrize(
     ("value", "key"),
     [("10", "10"), ("art_10", "10"), ("art_10__para_3", "10"), ("Article 10(3)", "10"), ("Art. 8 A", "8a"),
-     ("Artigo 7.º", "7"), ("10 bis", "10bis"), (None, None), ("7", "7")],
+     ("Artigo 7.º", "7"), ("10 bis", "10bis"), (None, None), ("7", "7"),
+     # an article printed in roman numerals ("ARTICULO XVIII") is the "18" a case writes
+     ("XVIII", "18"), ("IV", "4"), ("Xbis", "10bis")],
 )
 def test_article_key(value: str | None, key: str | None) -> None:
     assert article_key(value) == key
@@ -439,3 +441,21 @@ def test_structure_cases_compare_articles_in_order(tmp_path):
     assert [r.passed for r in report.results] == [True, False, False]
     assert "another order" in report.results[1].line()
     assert "expected but not found: 2 interest" in report.results[2].line()
+
+
+def test_structure_cases_list_roman_articles_by_their_arabic_number(tmp_path):
+    # AR-BR prints "ARTICULO I" ... "ARTICULO XXIX"; a pack lists them as "1" ... "29" (PACKS.md)
+    write(tmp_path / "t.txt", "ARTICLE I\nPersons covered\n\nThis Convention applies to persons.\n\n"
+                              "ARTICLE II\nDividends\n\n1. Dividends paid may be taxed.\n")
+    path = write(tmp_path / "cases.yaml", """\
+        treaty: t.txt
+        cases:
+          - id: arabic
+            structure: {}
+            expect: {articles: ["1 persons_covered", "2 dividends"]}
+          - id: roman-as-printed
+            structure: {}
+            expect: {articles: ["I persons_covered", "II dividends"]}
+        """)
+    report = run_cases(load_cases(path))
+    assert [r.passed for r in report.results] == [True, False]

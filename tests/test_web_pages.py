@@ -364,6 +364,8 @@ def test_every_corpus_convention_renders_with_all_its_articles(corpus_dir: Any) 
     treaties = client.get("/treaties").json()
     assert len(treaties) >= 10
     for treaty in treaties:
+        if all(not d.versions and d.instrument is not None for d in corpus.documents(treaty["id"])):
+            continue  # an amending protocol filed alone (AR-DE 1996): its changes, no articles of its own
         detail = client.get(f"/treaties/{treaty['id']}").json()
         ids = set(html(client.get(f"/web/treaties/{treaty['id']}")).xpath("//@id"))
         articles = {a["eid"] for v in detail["versions"] for a in v["articles"]}

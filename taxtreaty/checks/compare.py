@@ -15,6 +15,8 @@ from typing import Any
 
 import regex
 
+from taxtreaty.structure.numbers import article_eid_number
+
 #: the article number inside "10", "art_10", "art_10__para_3", "Article 10(3)", "Art. 8A", "10 bis"
 _ARTICLE_NUMBER = regex.compile(r"(?i)(?:^|art(?:igo|icle|[íi]culo)?[._ ]*)(?P<num>\d{1,3}(?:[ ]?(?:bis|ter|quater|[a-z](?![a-z])))?)")
 
@@ -92,10 +94,13 @@ def subset_mismatches(expected: dict[str, Any], actual: dict[str, Any]) -> list[
 
 
 def article_key(value: Any) -> str | None:
-    """The article number a reference names, lower-cased without spaces ("Art. 8 A" -> "8a")."""
+    """The article number a reference names, lower-cased without spaces ("Art. 8 A" -> "8a"); an
+    article numbered in roman numerals as printed ("XVIII") by its arabic value ("18"), as cases
+    write it."""
     if value is None:
         return None
-    match = _ARTICLE_NUMBER.search(str(value).strip())
+    text = article_eid_number(str(value).strip())
+    match = _ARTICLE_NUMBER.search(text)
     return match.group("num").replace(" ", "").lower() if match else None
 
 

@@ -21,6 +21,7 @@ from taxtreaty.checks.cases import Case, CaseFile
 from taxtreaty.checks.compare import article_key, as_plain, same, show, subset_mismatches
 from taxtreaty.checks.treaties import TreatyLoader, TreatyNotLoaded
 from taxtreaty.structure import Document
+from taxtreaty.structure.numbers import article_eid_number
 
 
 @dataclass
@@ -189,7 +190,8 @@ def check_structure(case: Case, document: Document) -> list[str]:
         return [f"no {language or ''} version in the document (has {show([v.language for v in document.versions])})"]
     version = versions[0]
     if "articles" in expect:
-        got = [(a.number, a.topic) for a in version.articles]
+        # an article printed in roman numerals ("ARTICULO XXIX") is listed by its arabic value ("29")
+        got = [(article_eid_number(a.number), a.topic) for a in version.articles]
         want = list(expect["articles"])
         if got != want:
             missing = [f"{n} {t or '-'}" for n, t in want if (n, t) not in got]

@@ -272,6 +272,13 @@ def to_akn(doc: Document | list[Document], language: str | None = None) -> str:
     """Akoma Ntoso XML as one document: the version alone, or a collection of the versions."""
     docs = doc if isinstance(doc, list) else [doc]
     versions = _versions(docs)
+    if not versions:
+        from taxtreaty.text import InputError
+
+        # an amending protocol read alone ("Sustitúyese el apartado 4 del Artículo 23 ..."): its
+        # changes apply to the convention it amends, it has no articles of its own to print
+        raise InputError("this text holds no convention articles of its own (an amending instrument alone): "
+                         "nothing to print as Akoma Ntoso")
     if language is not None:
         chosen = [(k, d, v) for k, d, v in versions if v.language == language]
         if not chosen:

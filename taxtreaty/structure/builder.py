@@ -25,6 +25,7 @@ from taxtreaty.structure.numbers import (
 )
 from taxtreaty.text import CleanText
 from taxtreaty.text.clean import heading_title_ok
+from taxtreaty.text.lines import title_cased as _title_cased
 
 #: deepest nesting of points accepted (a) i) 1) A) ...); deeper labels stay text
 MAX_POINT_DEPTH = 6
@@ -192,6 +193,13 @@ class VersionBuilder:
                     i += 1
                     title = lines[i].text.lstrip("#").strip().strip("()").strip()  # "(Pensões)" on its own line
                     self.article.end = lines[i].end  # type: ignore[union-attr]
+                    # "Estudiantes, Aprendices de Actividades / Comerciales, Profesores, Maestros e /
+                    # Investigadores": a title in title case wrapped over several lines
+                    while (i + 1 < len(lines) and self._is_title_line(lines[i + 1]) and _title_cased(title)
+                           and _title_cased(lines[i + 1].text) and len(title) + len(lines[i + 1].text) <= 200):
+                        i += 1
+                        title += " " + lines[i].text.lstrip("#").strip()
+                        self.article.end = lines[i].end  # type: ignore[union-attr]
                 self.article.heading = title or None  # type: ignore[union-attr]
                 if inferred:
                     self.warn(

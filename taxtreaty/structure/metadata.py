@@ -51,7 +51,11 @@ def _date_patterns() -> list[regex.Pattern[str]]:
     day_words = vocab.accent_insensitive_alternation(vocab.all_day_words())
     suffixes = vocab.phrase_alternation(vocab.all_words("day_suffixes"))
     day = rf"(?P<day>\d{{1,2}}|{day_words})(?:\s*-?(?:<sup>)?(?:{suffixes}|º|°)(?:</sup>)?)?"
-    year = r"(?P<year>\d{4})"
+    # "1986", or in words: "mil novecientos ochenta", "mil novecientos noventa y nueve"
+    year_words = vocab.accent_insensitive_alternation(vocab.all_year_words()) if vocab.all_year_words() else "(?!)"
+    year_joiners = vocab.phrase_alternation(vocab.all_words("year_joiners")) if vocab.all_words("year_joiners") else "(?!)"
+    year = (rf"(?:(?P<year>\d{{4}})|(?P<year_words>(?:{year_words})(?:\s+(?:(?:{year_joiners})\s+)?(?:{year_words}))"
+            r"{0,5})(?![\p{L}\d]))")
     # the words between the day, the month and the year ("dias do mês de", "day of", "del")
     days_of_month = vocab.phrase_alternation(vocab.all_words("date_days_of_month"), accents=True)
     month_lead = vocab.phrase_alternation(vocab.all_words("date_month_lead"), accents=True)
@@ -75,6 +79,25 @@ def _month_number(name: str) -> int:
     return next(n for m, n in vocab.languages()["en"].months.items() if m.startswith(folded))
 
 
+def _year_number(m: regex.Match[str]) -> int:
+    """The year a date match holds, in digits or in words ("mil novecientos ochenta" -> 1980: the
+    thousand multiplies what comes before it, the other words add up)."""
+    if m.group("year"):
+        return int(m.group("year"))
+    values = vocab.all_year_words()
+    total = current = 0
+    for word in regex.findall(r"\p{L}+", vocab.fold(m.group("year_words"))):
+        value = values.get(word)
+        if value is None:
+            continue  # a joiner ("y", "e")
+        if value == 1000:
+            total += (current or 1) * 1000
+            current = 0
+        else:
+            current += value
+    return total + current
+
+
 def _day_number(day: str) -> int:
     return int(day) if day.isdigit() else vocab.all_day_words()[vocab.fold(day)]
 
@@ -87,7 +110,7 @@ def find_date(text: str) -> tuple[str | None, int]:
         if not m:
             continue
         try:
-            date = dt.date(int(m.group("year")), _month_number(m.group("month")), _day_number(m.group("day")))
+            date = dt.date(_year_number(m), _month_number(m.group("month")), _day_number(m.group("day")))
         except (ValueError, KeyError):
             continue
         if best[1] < 0 or m.start() < best[1]:

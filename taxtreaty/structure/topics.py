@@ -90,10 +90,17 @@ def topic_from_content(text: str, language: str | None = None) -> tuple[str | No
     return None, top
 
 
+@cache
+def _no_topic_headings() -> frozenset[str]:
+    return frozenset(_norm(h) for items in vocab.no_topic_headings().values() for h in items)
+
+
 def classify_article(heading: str | None, body: str, language: str | None) -> str | None:
     if heading:
         topic, _ = topic_from_heading(heading, language)
         if topic:
             return topic
+        if _norm(heading) in _no_topic_headings():
+            return None  # "FUENTE DE LA RENTA": a heading no topic has, whatever incomes its body names
     topic, _ = topic_from_content(body, language)
     return topic

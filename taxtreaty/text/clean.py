@@ -76,6 +76,9 @@ class CleanText:
 _MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\xA0-\xBF]|â€|Ãƒ")
 _MD_HEADING = regex.compile(r"^\#{1,6}[^\S\n]*")
 _MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
+#: bold around a line, or opening or closing one ("**ARTICULO 10**", "**Dividendos**", "**ARTICULO 1° -** Apruébase")
+_MD_BOLD_OPEN = regex.compile(r"^(?:\*\*|__)(?=\S)")
+_MD_BOLD_CLOSE = regex.compile(r"(?<=\S)(?:\*\*|__)$")
 
 
 @cache
@@ -118,6 +121,14 @@ def clean(original: str) -> CleanText:
         if md:
             furniture.append((content_start, content_start + md.end(), "markdown_heading"))
             content_start += md.end()
+            content = original[content_start:content_end]
+        if content[:1] in "*_" and (bold := _MD_BOLD_OPEN.match(content)):
+            furniture.append((content_start, content_start + bold.end(), "markdown_emphasis"))
+            content_start += bold.end()
+            content = original[content_start:content_end]
+        if content[-1:] in "*_" and (bold := _MD_BOLD_CLOSE.search(content)):
+            furniture.append((content_start + bold.start(), content_end, "markdown_emphasis"))
+            content_end = content_start + bold.start()
             content = original[content_start:content_end]
         for name, first_chars, pattern in prefix_rules:
             if not content or (first_chars and content[0] not in first_chars):

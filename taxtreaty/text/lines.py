@@ -21,6 +21,8 @@ _TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
 def heading_title_ok(word: str, title: str | None) -> bool:
     """Is `title` (what follows an article heading's number on its line) the heading's title,
     and not the rest of a sentence that cites the article ("Article 7 shall apply ...")?"""
+    if title and _enacting(title):
+        return False  # "ARTICULO 2º — Comuníquese al Poder Ejecutivo": the approving law's article, not the convention's
     if not title or title_like(title):
         return True
     t = title.strip()
@@ -35,6 +37,18 @@ def heading_title_ok(word: str, title: str | None) -> bool:
 
 
 _NOT_WORD = regex.compile(r"[^\p{L}\d]+")
+
+
+@cache
+def _enacting_words() -> regex.Pattern[str]:
+    """The words an approving instrument's article opens with (`enacting_words` of every language)."""
+    words = [vocab.fold(w) for w in vocab.all_words("enacting_words")]
+    body = "|".join(r"\s+".join(regex.escape(part) for part in w.split()) for w in words) or "(?!)"
+    return regex.compile(rf"^[^\p{{L}}\d]*(?:{body})(?![\p{{L}}\d])")
+
+
+def _enacting(title: str) -> bool:
+    return _enacting_words().match(vocab.fold(title)) is not None
 
 
 def _heading_key(text: str) -> str:
@@ -84,7 +98,9 @@ def classify(line: str) -> tuple[str, regex.Match[str] | None]:
     m = patterns.protocol_heading().match(line)
     # "Protocol to the Convention between ... with respect to taxes on income" runs long and may
     # go on in lower case; it still may not read as a sentence
-    if m and (not m.group("title") or title_like(m.group("title")[:1].upper() + m.group("title")[1:], max_length=300)):
+    # "... en el presente\nProtocolo).": a reference that wrapped before its closing bracket, not a heading
+    if m and (not m.group("title") or (m.group("title")[:1] not in ").,;" and title_like(
+            m.group("title")[:1].upper() + m.group("title")[1:], max_length=300))):
         return "protocol", m
     if patterns.convention_title().match(line):
         return "title", None
@@ -117,3 +133,12 @@ def title_like(title: str, max_length: int = 120) -> bool:
         return False
     return t.count(". ") == 0
 
+
+_LETTERS = regex.compile(r"\p{L}+")
+
+
+def title_cased(text: str) -> bool:
+    """Every word of four letters or more starts with a capital ("Miembros de Misiones Diplomáticas o"):
+    a line of an article's title, not the first line of its text."""
+    words = [w for w in _LETTERS.findall(text) if len(w) >= 4]
+    return bool(words) and all(w[0].isupper() for w in words)

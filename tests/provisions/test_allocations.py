@@ -246,3 +246,22 @@ def test_paid_to_a_resident_of_the_other_state_may_be_taxed_in_the_first_mention
         parties=["NL", "KE"])
     assert (decision.status, decision.source_taxation) == ("determined", "unlimited")
 
+
+
+ES_PAYING_STATE = """CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y LA REPÚBLICA FEDERATIVA DEL BRASIL
+
+Artículo 18
+Pensiones y anualidades
+
+1. Las pensiones y otras remuneraciones semejantes que reconozcan su origen en la prestación de servicios personales, así como también las anualidades y otras rentas similares sólo pueden someterse a imposición en el Estado Contratante desde cuyo territorio se efectúan los pagos.
+"""
+
+
+def test_es_pensions_only_in_the_state_the_payments_are_made_from() -> None:
+    # AR-BR XVIII(1): "sólo pueden someterse a imposición en el Estado Contratante desde cuyo territorio se
+    # efectúan los pagos" is the paying State; it was read as residence-only ("determined: no source tax")
+    (rule,) = [p for p in extract_text(ES_PAYING_STATE).provisions if p.kind == "allocation"]
+    assert rule.allocation == "paying_state_only" and rule.cite.eid == "art_18__para_1"
+    decision = taxtreaty.decide(taxtreaty.parse(ES_PAYING_STATE), {"income": "pensions", "source": "BR",
+                                "residence": "AR", "recipient": "individual", "payer": "company"}).to_dict()
+    assert decision["status"] == "determined" and decision["source_taxation"] == "unlimited"

@@ -64,6 +64,11 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             if exclusive is not None:
                 if ph.has("effective_management", sentence):
                     allocation = "effective_management_only"
+                elif "paying_place" in ph.patterns and ph.find("paying_place", sentence, exclusive.end(),
+                                                               min(len(sentence), exclusive.end() + 120)):
+                    # "sólo pueden someterse a imposición en el Estado Contratante desde cuyo territorio se
+                    # efectúan los pagos": the State the payments are made from, not the residence
+                    allocation = "paying_state_only"
                 elif "source_place" in ph.patterns and ph.find("source_place", sentence, exclusive.end(),
                                                                min(len(sentence), exclusive.end() + 100)):
                     # Andean style: "sólo serán gravables en el País Miembro en cuyo territorio se impute y
