@@ -183,3 +183,11 @@ def test_a_heading_naming_no_topic_gets_none() -> None:
             "los artículos 6, 7 y 13 se considerarán ganancias procedentes de fuentes situadas en ese Estado.\n")
     (article,) = taxtreaty.parse(text).versions[0].articles
     assert article.topic is None  # not capital gains from the body's "ganancias"
+
+
+def test_the_united_kingdom_in_spanish_is_not_ireland() -> None:
+    # AR-GB: "el Gobierno del Reino Unido de Gran Bretaña e Irlanda del Norte" gave the parties GB and IE
+    from taxtreaty.structure.metadata import states_named
+
+    assert states_named("el Gobierno de la República Argentina y el Gobierno del Reino Unido de Gran Bretaña "
+                        "e Irlanda del Norte") == ["AR", "GB"]
