@@ -37,7 +37,7 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
                                  See `taxtreaty.provisions.unread`.
 
 Payer and recipient kinds (`recipient_kinds`, `payer_kinds`): government | local_authority |
-central_bank | bank | pension_fund | named_institution (then `recipient_names` / `payer_names`
+central_bank | bank | financial_institution | pension_fund | named_institution (then `recipient_names` / `payer_names`
 hold the names as printed, whitespace collapsed). A State named as payer or recipient ("the
 State of Estonia", "o Estado Português", "el Estado español") is `government`.
 

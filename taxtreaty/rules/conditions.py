@@ -46,7 +46,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | not_true | unknown
+    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")

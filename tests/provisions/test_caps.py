@@ -7,7 +7,17 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from helpers import DIVIDENDS_LIST, EN, ES, PT, RULES, candidate_rates, caps_under, extract_fixture
+from helpers import (
+    DIVIDENDS_LIST,
+    EN,
+    ES,
+    PT,
+    RULES,
+    candidate_rates,
+    caps_under,
+    extract_fixture,
+    extract_text,
+)
 
 import taxtreaty
 from taxtreaty.provisions import figures
@@ -367,3 +377,37 @@ def test_a_rate_printed_without_per_cent_before_its_base():
     (cap,) = [p for p in ps.provisions if p.kind == "withholding_cap"]
     assert (cap.status, cap.rate_pct, cap.cite.eid) == ("determined", Decimal("10"), "art_12__para_2")
 
+
+
+def test_interest_paid_to_a_bank_or_a_financial_institution_is_a_recipient_test():
+    # NL-GR 11(2) (tests/cases/real): "provided that where such interest is paid to a bank or a financial
+    # institution the tax so charged shall not exceed 8 per cent": who receives it, not a kind of loan (it was
+    # read as income_subtype bank_loan, so a bank got 10%, then was asked whether the loan was a bank loan)
+    text = (
+        "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE HELLENIC REPUBLIC\n\nArticle 11\nInterest\n\n"
+        "1. Interest arising in one of the States and paid to a resident of the other State may be taxed in that other "
+        "State.\n\n2. However, such interest may also be taxed in the State in which it arises and according to the "
+        "laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged shall not "
+        "exceed 10 per cent of the gross amount of the interest, provided that where such interest is paid to a bank "
+        "or a financial institution the tax so charged shall not exceed 8 per cent of the gross amount of the "
+        "interest.\n")
+    ps = extract_text(text)
+    (bank,) = [p for p in ps.provisions if p.kind == "withholding_cap" and p.rate_pct == Decimal("8")]
+    assert bank.conditions == {"beneficial_owner": True, "recipient_kinds": ["bank", "financial_institution"]}
+    doc = taxtreaty.parse(text)
+    for recipient, rate in (("bank", "8"), ("financial_institution", "8"), ("individual", "10")):
+        decision = taxtreaty.decide(doc, {"income": "interest", "source": "GR", "residence": "NL",
+                                          "beneficial_owner": True, "recipient": recipient}).to_dict()
+        assert (decision["status"], decision["max_rate_pct"]) == ("determined", rate), recipient
+
+
+def test_juros_pagos_a_um_banco_ou_instituicao_financeira_is_a_recipient_test():
+    ps = extract_text(
+        "CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E A REPÚBLICA DE CABO VERDE\n\nArtigo 11.º\nJuros\n\n1. Os juros "
+        "provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser tributados "
+        "nesse outro Estado.\n\n2. No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que "
+        "provêm, mas o imposto assim estabelecido não excederá:\n\na) 8 por cento do montante bruto dos juros pagos a "
+        "um banco ou instituição financeira;\n\nb) 10 por cento do montante bruto dos juros, nos restantes casos.\n")
+    (bank,) = [p for p in ps.provisions if p.kind == "withholding_cap" and p.rate_pct == Decimal("8")]
+    assert bank.conditions.get("recipient_kinds") == ["bank", "financial_institution"]
+    assert "income_subtype" not in bank.conditions

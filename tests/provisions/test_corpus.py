@@ -82,7 +82,8 @@ def test_nl_gr_dividends_by_direction_and_interest_by_lender():
     assert caps[("NL", Decimal("15"))].conditions.get("otherwise") is True
     assert caps[("GR", Decimal("35"))].conditions["residence_state"] == "NL"
     bank = [p for p in ps.find(topic="interest", kind="withholding_cap") if p.rate_pct == Decimal("8")]
-    assert [p.conditions["recipient_kinds"] for p in bank] == [["bank"]]
+    # "paid to a bank or a financial institution": both kinds (the fact schema tells them apart)
+    assert [p.conditions["recipient_kinds"] for p in bank] == [["bank", "financial_institution"]]
     assert bank[0].cite.quote.startswith("provided that where such interest is paid to a bank")
 
 

@@ -89,3 +89,24 @@ def test_a_bank_loan_of_unknown_term_is_not_exempt_when_the_proviso_binds_bank_l
     bank = _decide_interest(LOAN_PROVISO, ["NL", "UG"], source="UG", residence="NL", beneficial_owner=True,
                             recipient="bank", payer="company")
     assert bank["status"] == "indeterminate" and bank["max_rate_pct"] is None
+
+
+GUARANTEED = (
+    "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF INDIA\n\nArticle 11\nInterest\n\n1. Interest "
+    "arising in one of the States and paid to a resident of the other State may be taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the State in which it arises, but if the recipient is the "
+    "beneficial owner of the interest the tax so charged shall not exceed 15 per cent of the gross amount of the "
+    "interest.\n\n3. Notwithstanding the provisions of paragraph 2, interest arising in one of the States and paid in "
+    "respect of a loan guaranteed or insured by the Government of the other State shall be exempt from tax in the "
+    "first-mentioned State.\n")
+
+
+@pytest.mark.parametrize(("loan_kind", "expected"), [("government_guaranteed", "0"), ("other", "15"), (None, "15")])
+def test_the_kind_of_loan_decides_a_guaranteed_loan_exemption(loan_kind, expected):
+    # NL-IN 11(3)(b), NL-ET 11(3) (tests/cases/real): loan_kind government_guaranteed was not used, so interest on
+    # a government-guaranteed loan got the cap; without the fact the documented default (not guaranteed) holds
+    scenario = {"income": "interest", "source": "IN", "residence": "NL", "beneficial_owner": True,
+                "recipient": "company", **({"loan_kind": loan_kind} if loan_kind else {})}
+    decision = taxtreaty.decide(taxtreaty.parse(GUARANTEED), scenario).to_dict()
+    assert (decision["status"], decision["max_rate_pct"]) == ("determined", expected)
+    assert any("guaranteed" in a for a in map(str, decision["assumptions"])) == (loan_kind is None)
