@@ -3,6 +3,7 @@ open."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import EN, LOAN_PROVISO, NAMED_BANKS, RULES, candidates
 
 import taxtreaty
