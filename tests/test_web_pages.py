@@ -16,6 +16,7 @@ from taxtreaty.interfaces.http import MemoryBackend, create_app, service
 from taxtreaty.interfaces.http.demo import memory_backend
 from taxtreaty.interfaces.web import pages, reader
 from taxtreaty.provisions.model import Citation, Divergence, Provision, ProvisionSet
+from taxtreaty.rules.facts import fact_schema
 from taxtreaty.structure import parse
 from taxtreaty.text import InputError
 
@@ -255,7 +256,7 @@ def test_divergences_are_highlighted_on_the_aligned_row() -> None:
 def test_ask_form_is_labelled_and_decides_with_trace_links(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     form = html(client.get("/web/ask?treaty=pt-cy-test"))
     fields = form.xpath("//form[@class='ask']//input | //form[@class='ask']//select")
-    assert len(fields) == 16  # the 14 scenario keys, the treaty and its parties
+    assert len(fields) == len(fact_schema().keys) + 2  # every fact of the schema, the treaty and its parties
     for field in fields:
         assert form.xpath(f"//label[@for='{field.get('id')}']"), field.get("name")
     assert form.xpath("//select[@id='treaty']/option[@selected]/@value") == ["pt-cy-test"]

@@ -62,6 +62,8 @@ def effect(kind: str, check: Check, **words: str) -> str:
         return labels.label("effects", f"{kind}_not_met", conditions=check.failed_words(), **words)
     if check.unknown:
         return labels.label("effects", f"{kind}_pending", conditions=check.unknown_words(), **words)
+    if labels.has("effects", f"{kind}_held"):
+        return labels.label("effects", f"{kind}_held", **words)
     return labels.label("effects", f"{kind}_pending", conditions="its conditions are met", **words)
 
 

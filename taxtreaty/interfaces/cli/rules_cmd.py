@@ -147,11 +147,17 @@ def ask_command(
                                         "the payment is decided on the version in effect on its date."),
     amendment_in_force: str = typer.Option(None, "--amendment-in-force", help="Entry into force of the amending "
                                            "protocol(s), when their text leaves it open (YYYY-MM-DD)."),
+    fact: list[str] = typer.Option(  # noqa: B008 -- typer declares options as defaults
+        None, "--fact", help="Any fact of the schema as KEY=VALUE (repeatable): royalty_kind=equipment, "
+                             "voting_pct=30, held_days=400, loan_kind=bank_loan, recipient_name=..., main_purpose=yes."),
+    interactive: bool = typer.Option(False, "--interactive", help="Ask the missing facts one by one until the answer is determined."),
+    memo: str = typer.Option(None, "--memo", help="Write a decision memo (Markdown) to this file."),
     db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
     as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
 ) -> None:
     """Who may tax one payment, at what rate, with what relief, and the words that say so."""
-    from taxtreaty.rules import decide_compiled, scenario_from
+    from taxtreaty.rules import scenario_from
+    from taxtreaty.rules.questions import explain
 
     flags = {
         "income": income, "source": source, "residence": residence, "date": date, "amount": amount,
@@ -166,15 +172,29 @@ def ask_command(
         raw = _read_scenario(scenario_file)
     else:
         raw = given
+    raw = {**raw, **_fact_pairs(fact or [])}
     facts = scenario_from(raw)
     window = (_date_option(in_force_from, "--in-force-from"), _date_option(in_force_until, "--in-force-until"))
     compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db,
                      amendment or None, _date_option(amendment_in_force, "--amendment-in-force"), _given(in_force))
-    decision = decide_compiled(compiled, facts)
+    decision = explain(compiled, facts)
+    if interactive:
+        from taxtreaty.interfaces.cli.interactive import ask_until_determined
+
+        raw, decision = ask_until_determined(lambda given: explain(compiled, scenario_from(given)), raw,
+                                             _read_line, lambda line: typer.echo(line, err=as_json))
+        facts = scenario_from(raw)
     data = decision.to_dict()
     tax = _money(residence_tax, "--residence-tax")
     if tax is not None:  # the decision stands; the relief part says what it could compute, or why not
         data["relief"] = {**data["relief"], **_credit(decision, tax)}
+    if memo:
+        from taxtreaty.rules.memo import memo_markdown
+
+        try:
+            Path(memo).write_text(memo_markdown(data, facts.to_dict(), compiled.name), encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"cannot write the memo to {memo}: {exc.strerror}") from None
     if as_json:
         print_json(data)
     else:
@@ -197,6 +217,25 @@ def _credit(decision: Any, residence_tax_minor: int) -> dict[str, Any]:
         return {"credit": None, "reason": f"no credit computed: {found}"}
 
 
+def _fact_pairs(pairs: list[str]) -> dict[str, str]:
+    """--fact KEY=VALUE -> {key: value} (the scenario's readers check key and value)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--fact takes KEY=VALUE (got {pair!r})")
+        out[key.strip().replace("-", "_")] = value.strip()
+    return out
+
+
+def _read_line(prompt: str) -> str | None:
+    """One reply from the terminal (or the input fed to it); None at the end of input."""
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
 def _print_decision(data: dict[str, Any], name: str) -> None:
     from rich.console import Console
     from rich.markup import escape
@@ -206,7 +245,9 @@ def _print_decision(data: dict[str, Any], name: str) -> None:
     colour = {"determined": "green", "indeterminate": "yellow", "not_covered": "red"}[status]
     headline = f"[bold {colour}]{status}[/]"
     if data.get("source_taxation"):
-        headline += f"  source taxation: [bold]{data['source_taxation']}[/]"
+        from taxtreaty.rules.labels import label
+
+        headline += f"  [bold]{label('source_taxation', data['source_taxation'])}[/]"
     if data.get("max_rate_pct") is not None:
         headline += f"  max rate: [bold]{data['max_rate_pct']}%[/]"
     if data.get("article_applied"):
@@ -221,9 +262,18 @@ def _print_decision(data: dict[str, Any], name: str) -> None:
         console.print("[bold]candidates:[/]")
         for c in data["candidates"]:
             rate = f" {c['max_rate_pct']}%" if c.get("max_rate_pct") is not None else ""
-            console.print(f"  - {c['source_taxation']}{rate} ({c.get('eid') or '-'}) if {escape(c['if'])}")
-    if data["missing_facts"]:
-        console.print(f"[bold]missing facts:[/] {', '.join(data['missing_facts'])}")
+            from taxtreaty.rules.labels import has, label
+
+            words = label("source_taxation", c["source_taxation"]) if has("source_taxation", c["source_taxation"]) else "not known"
+            console.print(f"  - {words}{rate} ({c.get('eid') or '-'}) if {escape(c['if'])}")
+    for caveat in data.get("caveats") or []:
+        console.print(f"[bold]caveat:[/] {escape(caveat.get('label') or caveat['kind'])} ({caveat['eid']}): [dim]“{escape(caveat['quote'])}”[/]")
+    for entry in data.get("unread") or []:
+        console.print(f"[bold]not read:[/] {entry['eid']}: [dim]“{escape(entry['quote'])}”[/]")
+    for question in data.get("questions") or []:
+        console.print(f"[bold]to decide, tell:[/] {escape(question['question'])}")
+        for answer in question["answers"]:
+            console.print(f"    {escape(answer['label'])} → {escape(answer['leads_to']['summary'])}")
     for reason in data["reasons"]:
         console.print(f"[bold]note:[/] {escape(reason)}")
     for a in data.get("assumptions", []):

@@ -16,11 +16,15 @@ from taxtreaty.interfaces.http.limits import run_limited
 from taxtreaty.interfaces.http.models import Income, RecipientKind, Scenario
 from taxtreaty.interfaces.http.problems import ApiProblem
 from taxtreaty.interfaces.web import HERE, reader
+from taxtreaty.rules import labels
+from taxtreaty.rules.facts import fact_schema
 from taxtreaty.rules.matrix import COLUMNS as MATRIX_COLUMNS
+from taxtreaty.rules.memo import answer_words, memo_sections
 from taxtreaty.text import InputError
 
 _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
-_env.globals.update(segments=reader.segments, point_body=reader.point_body)
+_env.globals.update(segments=reader.segments, point_body=reader.point_body, words=labels.label, has_words=labels.has,
+                    answer_words=answer_words)
 templates = Jinja2Templates(env=_env)
 
 router = APIRouter(include_in_schema=False)
@@ -166,8 +170,19 @@ async def rates_page(request: Request, country: Annotated[str, Query(max_length=
     return _render(request, "rates.html", title="Rates", rows=rows, columns=COLUMN_NAMES, country=country)
 
 
+#: facts the ask form shows in its own fields; the others come from the fact schema (facts.yaml)
+_FORM_FACTS = {"income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
+               "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality"}
+
+
+def _more_facts() -> list[Any]:
+    return [fact for key, fact in fact_schema().facts.items() if key not in _FORM_FACTS]
+
+
 def _ask_context(form: dict[str, str], **extra: Any) -> dict[str, Any]:
-    return {"title": "Ask", "form": form, "incomes": INCOMES, "recipients": RECIPIENTS, **extra}
+    schema = fact_schema()
+    return {"title": "Ask", "form": form, "incomes": INCOMES, "recipients": RECIPIENTS, "more_facts": _more_facts(),
+            "recipient_labels": schema["recipient"].choices, **extra}
 
 
 @router.get("/web/ask", response_class=HTMLResponse)
@@ -181,7 +196,7 @@ _TRISTATE = {"yes": True, "no": False}
 
 def scenario_from_form(form: dict[str, str]) -> Scenario:
     raw: dict[str, Any] = {k: v.strip() for k, v in form.items() if k in Scenario.model_fields and v.strip()}
-    for key in ("beneficial_owner", "pe_connected"):
+    for key in [k for k, f in fact_schema().facts.items() if f.type == "bool"]:
         if key in raw:
             if raw[key] not in _TRISTATE:
                 raw.pop(key)
@@ -222,3 +237,16 @@ async def ask_submit(request: Request) -> HTMLResponse:
     except ApiProblem as exc:
         return _render(request, "ask.html", exc.status, treaties=treaties, **_ask_context(form, errors=[exc.detail]))
     return _render(request, "ask.html", treaties=treaties, **_ask_context(form, decision=decision))
+
+
+@router.post("/web/ask/memo", response_class=HTMLResponse)
+async def ask_memo(request: Request) -> HTMLResponse:
+    """The decision memo of the ask form's scenario, as a printable page (the CLI's --memo)."""
+    response = await ask_submit(request)
+    decision = getattr(response, "context", {}).get("decision")
+    if decision is None:
+        return response  # the form's own page, with its errors
+    form = response.context["form"]
+    scenario = scenario_from_form(form).facts()
+    title, sections = memo_sections(decision, scenario, decision.get("treaty") or "")
+    return _render(request, "memo.html", title=title, sections=sections)
