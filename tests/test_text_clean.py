@@ -48,6 +48,10 @@ def test_label_values() -> None:
         ("II SÉRIE — NÚMERO 53", "series_line"), ("DIÁRIO DA REPÚBLICA — I SÉRIE-A", "gazette_title"),
         ("BOE núm. 45 Sábado 21 de febrero de 2015 Sec. I. Pág. 13872", "gazette_title"),
         ("1 — Os dividendos pagos", None), ("Artigo 10.º", None), ("10 per cent of the gross amount", None),
+        # a running header that prints the date before the gazette's title (even pages of the Diário da República)
+        ("12 de janeiro de 2015 Diário da República, 1.ª série — N.º 7 255", "gazette_title"),
+        ("Lunes 23 de mayo de 2016 BOLETÍN OFICIAL DEL ESTADO Núm. 123", "gazette_title"),
+        ("12 de janeiro de 2015 o Governo da República Portuguesa", None), ("4 de outubro de 2013 255", None),
     ],
 )
 def test_furniture_lines(line: str, rule: str | None) -> None:

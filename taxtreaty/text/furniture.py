@@ -14,19 +14,26 @@ from taxtreaty.text.lines import line_kind
 
 
 @cache
-def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
-    rules = []
+def _date_words() -> str:
+    """A printed date with its optional weekday ("Lunes 23 de mayo de 2016", "12 DE MARÇO DE 2003",
+    "March 4, 2019"), from the language data's month and weekday names."""
     # the month keys are folded: "12 DE MARÇO DE 2003" must match the key "marco"
     months = vocab.accent_insensitive_alternation(vocab.all_months())
     weekday = rf"(?:(?:{vocab.accent_insensitive_alternation(vocab.all_words('weekdays'))})[^\S\n]*[,.—–-]?[^\S\n]*)?"
-    rules.append((
-        "date_line",
-        regex.compile(
-            rf"^{weekday}(?:\d{{1,2}}[^\S\n]+(?:de[^\S\n]+)?(?:{months})[^\S\n]+(?:de[^\S\n]+)?\d{{4}}"
-            rf"|(?:{months})[^\S\n]+\d{{1,2}},?[^\S\n]+\d{{4}})$",
-            regex.IGNORECASE,
-        ),
-    ))
+    return (rf"{weekday}(?:\d{{1,2}}[^\S\n]+(?:de[^\S\n]+)?(?:{months})[^\S\n]+(?:de[^\S\n]+)?\d{{4}}"
+            rf"|(?:{months})[^\S\n]+\d{{1,2}},?[^\S\n]+\d{{4}})")
+
+
+@cache
+def _leading_date() -> regex.Pattern[str]:
+    # the date a running header prints before the gazette's title on every other page
+    # ("12 de janeiro de 2015 Diário da República, 1.ª série — N.º 7 255")
+    return regex.compile(rf"^(?:{_date_words()})[^\S\n]*[-—–,]?[^\S\n]+(?=\S)", regex.IGNORECASE)
+
+
+@cache
+def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
+    rules = [("date_line", regex.compile(rf"^{_date_words()}$", regex.IGNORECASE))]
     for rule in vocab.furniture_patterns():
         if not rule.get("prefix"):
             rules.append((rule["name"], regex.compile(rf"^(?:{rule['regex']})$", regex.IGNORECASE)))
@@ -56,6 +63,11 @@ def furniture_rule(line: str, previous: str = "") -> str | None:
             if name == "date_line" and _expects_date(previous):
                 return None
             return name
+    dated = _leading_date().match(line)
+    if dated and dated.end() < len(line):
+        rest = furniture_rule(line[dated.end():])
+        if rest is not None and rest != "page_number":
+            return rest
     return None
 
 
