@@ -34,6 +34,9 @@ SHARE_KEYS = ("min_capital_pct", "over_capital_pct", "under_capital_pct", "max_c
 
 #: kinds that make a guarantee a public one ("guaranteed by the Government")
 PUBLIC_KINDS = frozenset({"government", "local_authority", "central_bank"})
+#: who may guarantee, insure or finance a loan for `guaranteed_by_government`: the public kinds and an
+#: entity the government owns ("a loan ... guaranteed or insured by a public export credit agency")
+GUARANTOR_KINDS = PUBLIC_KINDS | {"government_owned"}
 #: how far (characters) a share's basis ("of the capital") may follow the percentage
 _BASIS_WINDOW = 45
 #: how far "at least" may precede the percentage
@@ -208,11 +211,12 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
     roles.sort()
     out: dict[str, Any] = {}
     for start, _end, kind in kind_hits(folded, ph):
-        before = [r for r in roles if r[1] <= start]
+        # a role may end inside the kind it introduces ("el beneficiario efectivo es | es ese Estado contratante")
+        before = [r for r in roles if r[0] < start]
         role = before[-1][2] if before else (context_role or default_role)
         if role is None:
             continue
-        if role == "guarantee" and kind not in PUBLIC_KINDS:
+        if role == "guarantee" and kind not in GUARANTOR_KINDS:
             role = "recipient"  # "loans made or guaranteed by a bank": the lender's kind
         if role == "guarantee":
             out["guaranteed_by_government"] = True

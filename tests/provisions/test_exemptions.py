@@ -188,3 +188,45 @@ def test_an_exemption_sentence_before_a_definition_list_is_read():
     assert dnb.conditions["recipient_kinds"] == ["central_bank"] and dnb.conditions["residence_state"] == "NL"
     assert "unread_condition" not in dnb.conditions
 
+
+
+EXPORT_CREDIT = {
+    "en": ("CONVENTION BETWEEN THE KINGDOM OF SPAIN AND THE REPUBLIC OF UZBEKISTAN\n\nArticle 11\nInterest\n\n"
+           "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+           "taxed in that other State.\n2. However, such interest may also be taxed in the Contracting State in which "
+           "it arises, but if the beneficial owner of the interest is a resident of the other Contracting State, the "
+           "tax so charged shall not exceed 5 per cent of the gross amount of the interest.\n3. Notwithstanding the "
+           "provisions of paragraph 2, interest referred to in paragraph 1 shall be taxable only in the Contracting "
+           "State of which the beneficial owner is a resident if:\na) the beneficial owner is that Contracting State, "
+           "a political subdivision or local authority thereof, or its central bank;\nb) the interest is paid in "
+           "respect of a loan granted, guaranteed or insured by a public export credit agency.\n"),
+    "es": ("CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE UZBEKISTÁN\n\nArtículo 11. Intereses.\n"
+           "1. Los intereses procedentes de un Estado contratante y pagados a un residente del otro Estado contratante "
+           "pueden someterse a imposición en ese otro Estado.\n2. Sin embargo, dichos intereses pueden someterse "
+           "también a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo de los "
+           "intereses es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del 5 por "
+           "ciento del importe bruto de los intereses.\n3. No obstante las disposiciones del apartado 2, los intereses "
+           "mencionados en el apartado 1 solo pueden someterse a imposición en el Estado contratante del que es "
+           "residente el beneficiario efectivo de los intereses si:\na) el beneficiario efectivo es ese Estado "
+           "contratante, una de sus subdivisiones políticas o entidades locales, o su banco central;\nb) los intereses "
+           "se pagan en relación con un préstamo concedido, garantizado o asegurado por una entidad pública de "
+           "crédito a la exportación.\n"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(EXPORT_CREDIT))
+def test_the_state_itself_and_a_loan_insured_by_an_export_credit_agency(language: str) -> None:
+    # BOE-style 11(3): "(a) the beneficial owner is that Contracting State, ... or its central bank; (b) ... a
+    # loan granted, guaranteed or insured by a public export credit agency": the State itself is a recipient
+    # of (a) (it was left out, so the Government got the 5% cap), and (b) is a government-backed loan, a fact
+    # the user states (it was an unread condition that blocked every interest answer)
+    text = EXPORT_CREDIT[language]
+    items = {p.cite.eid: p.conditions for p in extract_text(text).provisions if p.kind == "allocation"}
+    assert items["art_11__para_3__point_a"]["recipient_kinds"] == ["government", "local_authority", "central_bank"]
+    assert items["art_11__para_3__point_b"] == {"guaranteed_by_government": True}
+    doc = taxtreaty.parse(text)
+    base = {"income": "interest", "source": "UZ", "residence": "ES", "beneficial_owner": True}
+    for facts, rate in (({"recipient": "government"}, "0"), ({"recipient": "company", "loan_kind": "other"}, "5"),
+                        ({"recipient": "company", "loan_kind": "government_guaranteed"}, "0")):
+        decision = taxtreaty.decide(doc, {**base, **facts}, parties=["ES", "UZ"]).to_dict()
+        assert (decision["status"], decision["max_rate_pct"]) == ("determined", rate), facts
