@@ -230,3 +230,22 @@ def test_the_state_itself_and_a_loan_insured_by_an_export_credit_agency(language
                         ({"recipient": "company", "loan_kind": "government_guaranteed"}, "0")):
         decision = taxtreaty.decide(doc, {**base, **facts}, parties=["ES", "UZ"]).to_dict()
         assert (decision["status"], decision["max_rate_pct"]) == ("determined", rate), facts
+
+
+def test_pt_an_institution_wholly_belonging_to_the_state_including_financial_institutions() -> None:
+    # older Portuguese wording: "a uma instituição ou organismo (incluindo as instituições financeiras)
+    # pertencentes integralmente a esse Estado": one recipient kind, an entity the State wholly owns; the
+    # financial institutions in brackets are among them, not every bank (that would exempt a private bank)
+    text = ("CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA\n\nArtigo 11.º\nJuros\n"
+            "1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem "
+            "ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado "
+            "Contratante de que provêm, mas, se a pessoa que recebe os juros for o seu beneficiário efectivo, o imposto "
+            "assim estabelecido não poderá exceder quinze por cento do montante bruto dos juros.\n3 - Não obstante o "
+            "disposto no n.º 2, os juros provenientes de um dos Estados Contratantes ficam isentos de imposto nesse "
+            "Estado se os juros forem pagos ao Governo do outro Estado Contratante, a uma sua autarquia local ou a uma "
+            "instituição ou organismo (incluindo as instituições financeiras) pertencentes integralmente a esse Estado "
+            "Contratante ou a uma sua autarquia local.\n")
+    (exemption,) = [p for p in extract_text(text).provisions if p.cite.eid == "art_11__para_3"
+                    and p.kind in ("exemption", "allocation")]
+    assert exemption.conditions["recipient_kinds"] == ["government", "local_authority", "government_owned"]
+    assert "unread_condition" not in exemption.conditions
