@@ -23,7 +23,9 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - paid_from: date                payment date on or after this day ("a partir del 1 de enero de 1997")
 - paid_until: date               payment date on or before this day ("hasta el 31 de diciembre de 1996")
 - source_state / residence_state: str   ISO codes when a cap depends on the direction of payment
-- income_subtype: str            e.g. bank_loan, equipment_rental, technical_services, copyright
+- income_subtype: str | [str]    e.g. bank_loan, equipment_rental, technical_services, copyright; a list when
+                                 the clause names several kinds (any of them)
+- income_subtype_excluded: [str] kinds the clause names as left out ("no están incluidas ... las películas")
 - otherwise: bool                "in all other cases": the residual cap of a list
 - guaranteed_by_government: bool interest on loans guaranteed or financed by the other State
 - pe_connected: bool             the income is effectively connected with a permanent establishment

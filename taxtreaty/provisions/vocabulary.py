@@ -48,9 +48,12 @@ PHRASE_KEYS = (
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
 #: "paying_place": the State an exclusive rule names by where the payments are made from ("sólo pueden
 #: someterse a imposición en el Estado Contratante desde cuyo territorio se efectúan los pagos")
+#: "inclusion_words" / "exclusion_words": a kind of income named as included ("incluido el alquiler de
+#: contenedores") or left out ("pero no están incluidas las regalías con respecto a las películas")
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
-                        "arising_in_other", "rate_without_percent", "paying_place")
+                        "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
+                        "exclusion_words")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

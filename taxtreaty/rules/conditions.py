@@ -31,7 +31,7 @@ from taxtreaty.rules.tables import tables
 from taxtreaty.vocab import countries, fold
 
 #: condition keys that only describe how to read a fact; they become assumptions, not tests
-DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct"}
+DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded"}
 #: facts that no scenario key carries; a condition on them is unknown unless it has a default
 EXTERNAL_FACTS = {"income_subtype", "guaranteed_by_government"}
 #: a strict bound ("more than 25 per cent") is kept constant in the ledger's buckets by a second
@@ -275,18 +275,32 @@ def _share(key: str, value: Any, basis: str | None) -> Condition:
     return _test(fact, op, number, f"share_{op}", value=f"{number.normalize():f}", basis=words)
 
 
-def _subtype(value: str, topic: str | None) -> Condition:
+def _subtype(value: str | list[str], topic: str | None, excluded: list[str] | None = None) -> Condition:
     """A rule for a special kind of income: the scenario fact that tells it (royalty_kind, loan_kind),
-    never defaulted; a kind no fact tells keeps the documented default (the rule does not apply)."""
-    mapped = labels.subtype_facts().get(value)
-    if mapped is not None and mapped.topics and topic not in mapped.topics:
-        mapped = None
-    if mapped is None:
-        return _test("income_subtype", "eq", value, "income_subtype", value=value.replace("_", " "))
-    if mapped.maybe:
-        return _test(mapped.fact, "in_maybe", (frozenset(mapped.values), frozenset(mapped.maybe)), mapped.fact,
-                     kinds=labels.kinds(mapped.values))
-    return _test(mapped.fact, "in", frozenset(mapped.values), mapped.fact, kinds=labels.kinds(mapped.values))
+    never defaulted; a kind no fact tells keeps the documented default (the rule does not apply).
+    A rule for any of several kinds ("patents, trade marks ... or technical assistance") tests the one
+    fact their kinds share for any of their values; a kind of the list no fact of this income tells
+    is left out of the test (the user cannot state it). Kinds the words leave out (`excluded`: "but
+    not films") satisfy it neither surely nor maybe."""
+    kinds = [value] if isinstance(value, str) else [str(v) for v in value]
+    facts = labels.subtype_facts()
+
+    def told(names: list[str]) -> list[labels.SubtypeFact]:
+        found = [facts.get(k) for k in names]
+        return [m for m in found if m is not None and not (m.topics and topic not in m.topics)]
+
+    mapped = told(kinds)
+    if not mapped or len({m.fact for m in mapped}) > 1:
+        first = kinds[0]
+        return _test("income_subtype", "eq", first, "income_subtype", value=first.replace("_", " "))
+    fact = mapped[0].fact
+    out = {v for m in told(list(excluded or ())) if m.fact == fact for v in m.values}
+    values = [v for v in dict.fromkeys(v for m in mapped for v in m.values) if v not in out]
+    maybe = [v for v in dict.fromkeys(v for m in mapped for v in m.maybe) if v not in values and v not in out]
+    words = labels.kinds(values or maybe)
+    if maybe:
+        return _test(fact, "in_maybe", (frozenset(values), frozenset(maybe)), fact, kinds=words)
+    return _test(fact, "in", frozenset(values), fact, kinds=words)
 
 
 def _bool_test(fact: str, value: Any, yes: str, no: str) -> Condition:
@@ -364,7 +378,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_test("loan_term_years", "gt" if strict else "ge", years,
                                "loan_term_gt" if strict else "loan_term_ge", value=f"{years.normalize():f}"))
         elif key == "income_subtype":
-            tests.append(_subtype(str(value), topic))
+            tests.append(_subtype(value if isinstance(value, list) else str(value), topic,
+                                  conditions.get("income_subtype_excluded")))
         elif key == "recipient_subject_to_tax":
             tests.append(_bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax"))
         elif key == "payer_listed":

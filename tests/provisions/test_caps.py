@@ -157,7 +157,7 @@ def test_br_em_todos_os_demais_casos_is_the_residual_rate() -> None:
 
 def test_br_old_royalty_trademark_item_and_residual_without_beneficial_owner() -> None:
     a = PT.one("br_dou_antigo.txt", "art_12__para_2__point_a", "withholding_cap")
-    assert a.rate_pct == Decimal("25") and "marcas" in a.conditions["unread_condition"]
+    assert a.rate_pct == Decimal("25") and a.conditions["income_subtype"] == "trademarks"
     b = PT.one("br_dou_antigo.txt", "art_12__para_2__point_b", "withholding_cap")
     assert b.rate_pct == Decimal("15") and b.conditions == {"otherwise": True}
 

@@ -149,12 +149,13 @@ def test_a_switch_off_naming_items_of_two_paragraphs_reaches_both():
 def test_br_trademark_royalty_rate_is_not_applied_to_every_royalty() -> None:
     # "a) 15 por cento ... de marcas de indústria ou comércio; b) 10 por cento ... em todos os demais
     # casos": the trademark condition is not a condition key; the 15% item must not rule out the
-    # residual 10% for every royalty (it answered "determined, 15%")
+    # residual 10% for every royalty (it answered "determined, 15%"); the trade marks are now read as
+    # the kind of royalty, which the decision asks (royalty_kind)
     a = PT.one("br_dou_ar.txt", "art_12__para_2__point_a", "withholding_cap")
     assert a.rate_pct == Decimal("15")
-    assert a.conditions["unread_condition"]  # the trademark words (or the protocol's, which widens 12(2))
+    assert a.conditions["income_subtype"] == "trademarks"
     decision = PT.decide("br_dou_ar.txt", income="royalties", source="BR", residence="AR", beneficial_owner=True)
-    assert decision["status"] == "indeterminate"
+    assert decision["status"] == "indeterminate" and decision["missing_facts"] == ["royalty_kind"]
     assert decision["max_rate_pct"] is None
     candidates = {(c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
     assert ("art_12__para_2__point_a", "15") in candidates
@@ -181,11 +182,12 @@ def test_cv_higher_item_before_the_residual_rate_is_unread_not_applied_to_every_
     caps = {p.cite.eid: p for p in taxtreaty.provisions(doc).provisions if p.kind == "withholding_cap"}
     a, b = caps["art_12__para_2__point_a"], caps["art_12__para_2__point_b"]
     assert (a.rate_pct, b.rate_pct) == (Decimal("12"), Decimal("8"))
-    assert "programas de computador" in a.conditions["unread_condition"]
+    assert a.conditions["income_subtype"] == "software"  # the kind of royalty, asked (royalty_kind)
     assert b.conditions.get("otherwise") is True
     decision = taxtreaty.decide(doc, {"income": "royalties", "source": "CV", "residence": "PT",
                                       "beneficial_owner": True, "date": "2024-05-01"}).to_dict()
     assert decision["status"] == "indeterminate" and decision["max_rate_pct"] is None
+    assert decision["missing_facts"] == ["royalty_kind"]
     assert {("art_12__para_2__point_a", "12"), ("art_12__para_2__point_b", "8")} <= {
         (c["eid"], c["max_rate_pct"]) for c in decision["candidates"]}
 
@@ -256,15 +258,19 @@ def test_a_protocol_qualifier_generalises_across_languages(text: str) -> None:
 def test_ocr_news_royalty_rate_is_never_applied_to_every_royalty() -> None:
     _, ps = ES.parsed(OCR)
     news = ES.one(ps, "art_12__para_2__point_a", "withholding_cap")
-    assert news.rate_pct == Decimal("3") and "noticias" in news.conditions["unread_condition"]
+    # "pagado por el uso de noticias": the kind of royalty, read (it was words left unread)
+    assert news.rate_pct == Decimal("3") and news.conditions["income_subtype"] == "news"
     general = ES.ask(OCR, income="royalties", source="AR", residence="UY", beneficial_owner=True)
-    assert general.status == "indeterminate"
+    assert (general.status, general.missing_facts) == ("indeterminate", ["royalty_kind"])
     # (b) 5% "derechos de autor ... excepto las películas": asked (royalty_kind)
     assert candidate_rates(general) == {"art_12__para_2__point_a": Decimal("3"), "art_12__para_2__point_b": Decimal("5"),
                                         "art_12__para_2__point_c": Decimal("10")}
+    assert ES.ask(OCR, income="royalties", source="AR", residence="UY", beneficial_owner=True,
+                  royalty_kind="news").max_rate_pct == Decimal("3")
+    # "excepto las películas": never 5% for films, which fall in "los demás casos"
+    assert ES.one(ps, "art_12__para_2__point_b", "withholding_cap").conditions["income_subtype_excluded"] == ["films"]
     films = ES.ask(OCR, income="royalties", source="AR", residence="UY", beneficial_owner=True, royalty_kind="films")
-    assert films.status == "indeterminate" and films.max_rate_pct is None  # "excepto las películas": never 5% for them
-    assert "royalty_kind" not in films.missing_facts
+    assert (films.status, films.max_rate_pct, films.eid) == ("determined", Decimal("10"), "art_12__para_2__point_c")
 
 
 def test_chile_additional_tax_clause_leaves_the_dividend_caps_open() -> None:
@@ -353,7 +359,8 @@ def test_an_item_named_without_its_paragraph_is_found_in_the_article():
 
 
 @pytest.mark.parametrize(("text", "low_rate", "words"), [
-    (ROYALTY_LIST_ES, "3", "pagado por el uso de noticias"),
+    # (news is a kind of royalty, read: a kind no fact names stays words)
+    (ROYALTY_LIST_ES.replace("noticias", "bases de datos"), "3", "pagado por el uso de bases de datos"),
     (ROYALTY_LIST_PT, "4", "utilização de filmes e fitas de gravação"),
     (ROYALTY_LIST_EN, "2", "paid for agricultural know-how"),
 ])

@@ -54,9 +54,7 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 # payments also "Royalties ... beneficially owned by a resident of the other Contracting State
                 # shall be taxable only in that other Contracting State": the rule is the beneficial owner's
                 conditions["beneficial_owner"] = True
-            sub = cond.subtype(sentence, ph)
-            if sub:
-                conditions["income_subtype"] = sub
+            conditions.update(cond.subtype_conditions(sentence, ph))
             if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
                     and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
                     and any(u.context and u.context[-1] is unit for u in units)):

@@ -1,0 +1,147 @@
+"""Provisions in the wordings the Argentine conventions print (and the same wordings in Portuguese):
+allocations "solamente se someterán a imposición" / "solamente serán imponibles", the voting power
+"del derecho a voto", and the kinds of royalty each item of a rate list names (several kinds, a part
+of a kind, kinds left out), from short excerpts in the texts' own words."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+import taxtreaty
+from taxtreaty.provisions.model import Provision
+
+HEAD_ES = "CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y CANADÁ PARA EVITAR LA DOBLE IMPOSICIÓN\n\n"
+
+ROYALTIES_ES = HEAD_ES + """Artículo 12
+Regalías
+1. Las regalías procedentes de un Estado Contratante y pagadas a un residente del otro Estado Contratante pueden someterse a imposición en este otro Estado.
+2. Sin embargo, dichas regalías pueden someterse a imposición en el Estado Contratante del que procedan, pero si el perceptor de las regalías es el beneficiario efectivo, el impuesto así exigido no podrá exceder:
+a) del 3 por ciento del importe bruto pagado por el uso o la concesión del uso de noticias;
+b) del 5 por ciento del importe bruto pagado por el uso de derechos de autor sobre obras literarias, teatrales, musicales o artísticas (pero no están incluidas las regalías con respecto a las películas cinematográficas);
+c) del 10 por ciento del importe bruto pagado por el uso de patentes, marcas de fábrica, diseños o modelos, planos, fórmulas o procedimientos secretos, o por el uso de equipos industriales o científicos, incluidos los pagos por la prestación de servicios de asistencia técnica; y
+d) del 15 por ciento del importe bruto de las regalías en todos los demás casos.
+"""
+
+ALLOCATIONS_ES = HEAD_ES + """Artículo 8
+Transporte marítimo y aéreo
+1. Los beneficios obtenidos por una empresa de un Estado Contratante procedentes de la explotación de buques o aeronaves en el tráfico internacional, incluido el alquiler de contenedores y equipos conexos, sólo podrán someterse a imposición en ese Estado.
+
+Artículo 18
+Pensiones
+1. Las pensiones pagadas a un residente de un Estado Contratante en razón de un empleo anterior solamente se someterán a imposición en ese Estado.
+
+Artículo 21
+Otras rentas
+1. Las rentas de un residente de un Estado Contratante no mencionadas en los artículos precedentes solamente serán imponibles en ese Estado.
+"""
+
+DIVIDENDS_ES = HEAD_ES + """Artículo 10
+Dividendos
+1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del otro Estado Contratante pueden someterse a imposición en este otro Estado.
+2. Sin embargo, dichos dividendos pueden también someterse a imposición en el Estado Contratante en que resida la sociedad que pague los dividendos, pero si el perceptor de los dividendos es el beneficiario efectivo, el impuesto así exigido no podrá exceder del:
+a) 10 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad que posea el control directa o indirectamente de no menos del 25 por ciento del derecho a voto en la sociedad que paga dichos dividendos;
+b) 15 por ciento del importe bruto de los dividendos en todos los demás casos.
+"""
+
+ROYALTIES_PT = """CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E A REPÚBLICA ARGENTINA PARA EVITAR A DUPLA TRIBUTAÇÃO
+
+Artigo 12.º
+Royalties
+1 — As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante podem ser tributadas nesse outro Estado.
+2 — Todavia, essas royalties podem ser igualmente tributadas no Estado Contratante de que provêm, mas se o beneficiário efectivo das royalties for residente do outro Estado Contratante, o imposto assim estabelecido não excederá:
+a) 3 % do montante bruto das royalties pagas pelo uso de notícias;
+b) 10 % do montante bruto das royalties pagas pelo uso de patentes, marcas de fabrico ou de comércio, ou de equipamento industrial ou científico;
+c) 15 % do montante bruto das royalties em todos os demais casos.
+"""
+
+
+def _provisions(text: str) -> list[Provision]:
+    return taxtreaty.provisions(taxtreaty.parse(text)).provisions
+
+
+def _one(text: str, eid: str, kind: str) -> Provision:
+    (found,) = [p for p in _provisions(text) if p.cite.eid == eid and p.kind == kind]
+    return found
+
+
+def _decide(text: str, **facts: Any) -> dict[str, Any]:
+    return taxtreaty.decide(taxtreaty.parse(text), {"date": "2024-05-01", **facts}).to_dict()
+
+
+def test_each_royalty_item_names_its_kinds() -> None:
+    news = _one(ROYALTIES_ES, "art_12__para_2__point_a", "withholding_cap")
+    assert news.conditions["income_subtype"] == "news" and "unread_condition" not in news.conditions
+    copyright_ = _one(ROYALTIES_ES, "art_12__para_2__point_b", "withholding_cap")
+    # literary, theatrical, musical or artistic works (no scientific ones): a part of "copyright"; films left out
+    assert copyright_.conditions["income_subtype"] == "copyright_some"
+    assert copyright_.conditions["income_subtype_excluded"] == ["films"]
+    listed = _one(ROYALTIES_ES, "art_12__para_2__point_c", "withholding_cap")
+    # "incluidos los pagos por ... asistencia técnica": included in the item, one of its kinds
+    assert listed.conditions["income_subtype"] == ["patents", "trademarks", "equipment_some", "technical_services"]
+
+
+@pytest.mark.parametrize(("kind", "status", "rate"), [
+    ("news", "determined", "3"),
+    ("trademarks", "determined", "10"),
+    ("patents", "determined", "10"),
+    ("technical_services", "determined", "10"),
+    ("films", "determined", "15"),  # left out of b), in none of a)-c): "en todos los demás casos"
+    ("equipment", "indeterminate", None),  # industrial or scientific equipment only, not commercial
+    ("copyright", "indeterminate", None),  # literary ... or artistic works, not scientific ones
+])
+def test_the_kind_of_royalty_chooses_the_item(kind: str, status: str, rate: str | None) -> None:
+    decision = _decide(ROYALTIES_ES, income="royalties", source="AR", residence="CA", beneficial_owner=True,
+                       recipient="company", royalty_kind=kind)
+    assert decision["status"] == status
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+
+
+def test_the_kind_of_royalty_is_asked_when_not_given() -> None:
+    decision = _decide(ROYALTIES_ES, income="royalties", source="AR", residence="CA", beneficial_owner=True,
+                       recipient="company")
+    assert (decision["status"], decision["missing_facts"]) == ("indeterminate", ["royalty_kind"])
+
+
+def test_portuguese_royalty_items_name_their_kinds() -> None:
+    assert _one(ROYALTIES_PT, "art_12__para_2__point_a", "withholding_cap").conditions["income_subtype"] == "news"
+    assert _one(ROYALTIES_PT, "art_12__para_2__point_b", "withholding_cap").conditions["income_subtype"] == [
+        "patents", "trademarks", "equipment_some"]
+    decision = _decide(ROYALTIES_PT, income="royalties", source="AR", residence="PT", beneficial_owner=True,
+                       recipient="company", royalty_kind="trademarks")
+    assert (decision["status"], str(decision["max_rate_pct"])) == ("determined", "10")
+
+
+@pytest.mark.parametrize(("eid", "income"), [
+    ("art_8__para_1", "shipping"), ("art_18__para_1", "pensions"), ("art_21__para_1", "other_income")])
+def test_solamente_se_someteran_and_seran_imponibles_are_residence_only(eid: str, income: str) -> None:
+    (allocation,) = [p for p in _provisions(ALLOCATIONS_ES) if p.cite.eid == eid and p.kind == "allocation"]
+    assert allocation.allocation == "residence_only"
+    # "incluido el alquiler de contenedores y equipos conexos": included in the rule, not a kind it is limited to
+    assert "income_subtype" not in allocation.conditions
+    decision = _decide(ALLOCATIONS_ES, income=income, source="AR", residence="CA", recipient="company")
+    assert (decision["status"], decision["source_taxation"]) == ("determined", "none")
+
+
+def test_derecho_a_voto_is_voting_power() -> None:
+    a = _one(DIVIDENDS_ES, "art_10__para_2__point_a", "withholding_cap")
+    assert a.conditions == {"beneficial_owner": True, "recipient": "company", "min_capital_pct": Decimal("25"),
+                            "capital_basis": "voting_power", "holding_direct": False}
+    qualifying = _decide(DIVIDENDS_ES, income="dividends", source="AR", residence="CA", beneficial_owner=True,
+                         recipient="company", voting_pct=30)
+    assert str(qualifying["max_rate_pct"]) == "10"
+    unknown = _decide(DIVIDENDS_ES, income="dividends", source="AR", residence="CA", beneficial_owner=True,
+                      recipient="company", capital_pct=30)
+    assert unknown["missing_facts"] == ["voting_pct"]
+
+
+def test_a_credit_sale_of_equipment_is_a_loan_kind_not_a_royalty_kind() -> None:
+    text = HEAD_ES + (
+        "Artículo 11\nIntereses\n1. Los intereses procedentes de un Estado Contratante y pagados a un residente del otro "
+        "Estado Contratante pueden someterse a imposición en este otro Estado.\n2. No obstante, los intereses estarán "
+        "exentos de impuesto en el Estado del que procedan si se pagan en relación con ventas de equipos industriales, "
+        "comerciales o científicos.\n")
+    (exemption,) = [p for p in _provisions(text) if p.kind == "exemption"]
+    assert exemption.conditions["income_subtype"] == "credit_sale"
