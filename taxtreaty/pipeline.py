@@ -38,6 +38,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +249,7 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
 
         from taxtreaty.store import Store
         from taxtreaty.store.export import load_parsed
+        from taxtreaty.store.instruments import of_treaty
         from taxtreaty.store.queries import resolve_treaty
         from taxtreaty.store.schema import Document, Treaty
     except ImportError:  # pragma: no cover - the store ships with the package
@@ -257,41 +259,22 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
         rows = [resolve_treaty(session, ref)] if ref else session.execute(select(Treaty).order_by(Treaty.id)).scalars().all()
         for treaty in rows:
             docs = session.execute(select(Document).where(Document.treaty_id == treaty.id).order_by(Document.id)).scalars().all()
-            stored = treaty.parties.split(",") if treaty.parties else []
-            codes = list(parties) if parties else stored
-            from taxtreaty.store.instruments import AMENDING, of_treaty
-
             kinds = of_treaty(session, treaty.id)
-            window = stored_window(treaty)  # dates of effect the user gave (ingest/edit --effect)
-            compiled = []
-            amendments = []
-            base_doc = None
-            dates = None
+            texts = []
             for row in docs:
-                parsed = load_parsed(row)
                 meta = kinds.get(row.id)
-                if meta is not None and meta.kind in AMENDING:
-                    if meta.status == "applied":
-                        eif = dt.date.fromisoformat(meta.entry_into_force) if meta.entry_into_force else None
-                        amendments.append(amendment(Path(row.path or f"document-{row.id}").name, parsed, entry_into_force=eif))
-                    continue
-                if meta is not None and meta.entry_into_force:
-                    from taxtreaty.rules.dates import GivenDates
-
-                    dates = GivenDates(entry_into_force=dt.date.fromisoformat(meta.entry_into_force))
-                base_doc = base_doc or parsed
-                if row.provisions_json:
-                    provisions = ProvisionSet.model_validate_json(row.provisions_json)
-                    compiled.append(compile_treaty(parsed, provisions, codes or None, window, name=treaty.id, dates=dates))
-                else:
-                    compiled.append(compile_document(parsed, codes or None, None, window, name=treaty.id, dates=dates))
-            if not compiled:
-                if amendments or kinds:
+                texts.append(StoredText(
+                    load_parsed(row),
+                    ProvisionSet.model_validate_json(row.provisions_json) if row.provisions_json else None,
+                    meta.kind if meta is not None else None, meta.status if meta is not None else None,
+                    meta.entry_into_force if meta is not None else None, Path(row.path or f"document-{row.id}").name))
+            stored = StoredTreaty(treaty.id, tuple(treaty.parties.split(",")) if treaty.parties else (), tuple(texts),
+                                  stored_window(treaty))
+            merged = compile_stored(stored, parties)
+            if merged is None:
+                if texts:
                     warn(f"{treaty.id}: skipped: an amending instrument waiting for its base convention")
                 continue
-            merged = merge_treaties(compiled)
-            if amendments and base_doc is not None:
-                merged = build(merged, base_doc, amendments, merged.parties)
             if len(merged.parties) != 2 and not ref:
                 warn(f"{treaty.id}: skipped: the stored texts do not name their Contracting States")
                 continue
@@ -326,17 +309,80 @@ def stored_window(treaty: Any) -> InForceWindow | None:
     return (date_field(start, treaty.id) if start else None, date_field(end, treaty.id) if end else None)
 
 
-def compile_stored(name: str, parties: list[str], documents: list[tuple[Any, ProvisionSet | None]],
-                   in_force: InForceWindow | None = None) -> CompiledTreaty | None:
-    """A stored treaty (its parsed documents, each with its stored provisions or None) as one
-    rule set named `name`: the ledger over a store and `POST /ledger` both compile this way."""
-    compiled = []
-    for parsed, provisions in documents:
-        if provisions is not None:
-            compiled.append(compile_treaty(parsed, provisions, parties or None, in_force=in_force, name=name))
+@dataclass(frozen=True)
+class StoredText:
+    """One stored file of a treaty, as the store keeps it (or a server holds it in memory)."""
+
+    document: Document
+    #: the provisions stored with it (None: extracted when compiled)
+    provisions: ProvisionSet | None = None
+    #: what ingest recorded of it (store/instruments.py): the instrument's kind (None: read from
+    #: the text), "applied" or "waiting", the entry into force given with `ingest --in-force`
+    kind: str | None = None
+    status: str | None = None
+    entry_into_force: str | None = None
+    name: str | None = None
+
+    def amending(self) -> bool:
+        if self.kind is not None:
+            return self.kind in _AMENDING
+        return self.document.instrument is not None and bool(self.document.instrument.amending)
+
+
+@dataclass(frozen=True)
+class StoredTreaty:
+    """A stored treaty: its id, its Contracting States, its files in ingest order and the dates of
+    effect a user gave it (`ingest/edit --effect`)."""
+
+    name: str
+    parties: tuple[str, ...]
+    texts: tuple[StoredText, ...]
+    in_force: InForceWindow | None = None
+
+    def key(self, parties: list[str] | tuple[str, ...] | None = None) -> tuple[Any, ...]:
+        """What the compiled treaty depends on: equal keys, equal rule sets (a cache key)."""
+        return (self.name, tuple(parties or self.parties), self.in_force,
+                tuple((t.document.source.sha256, t.kind, t.status, t.entry_into_force) for t in self.texts))
+
+
+_AMENDING = {"amending_protocol", "exchange_of_notes"}
+
+
+def compile_stored(stored: StoredTreaty, parties: list[str] | tuple[str, ...] | None = None) -> CompiledTreaty | None:
+    """A stored treaty as one rule set: THE decision every surface gives on a stored treaty
+    (`ask --treaty ID`, the CLI ledger and rates over a store, `POST /ask`, `POST /ledger`,
+    `GET /rates` and the web all compile it here). Its conventions' files are compiled with the
+    treaty's parties (or `parties`), the dates of effect a user gave and the entry into force
+    given at ingest, and merged (`merge_treaties`: for each topic, the file that holds its
+    article with the most rules); the amending instruments applied to it make its versions over
+    time. None when no file is a convention (an instrument waiting for its base)."""
+    codes = list(parties or stored.parties) or None
+    dates = None
+    for text in stored.texts:
+        if not text.amending() and text.entry_into_force:
+            from taxtreaty.rules.dates import GivenDates
+
+            dates = GivenDates(entry_into_force=dt.date.fromisoformat(text.entry_into_force))
+    compiled, amendments, base_doc = [], [], None
+    for text in stored.texts:
+        if text.amending():
+            if text.status in (None, "applied"):
+                eif = dt.date.fromisoformat(text.entry_into_force) if text.entry_into_force else None
+                amendments.append(amendment(text.name or text.document.source.sha256[:12], text.document,
+                                            entry_into_force=eif))
+            continue
+        base_doc = base_doc or text.document
+        if text.provisions is not None:
+            compiled.append(compile_treaty(text.document, text.provisions, codes, stored.in_force, name=stored.name,
+                                           dates=dates))
         else:
-            compiled.append(compile_document(parsed, parties or None, None, in_force, name=name))
-    return merge_treaties(compiled) if compiled else None
+            compiled.append(compile_document(text.document, codes, None, stored.in_force, name=stored.name, dates=dates))
+    if not compiled:
+        return None
+    merged = merge_treaties(compiled)
+    if amendments and base_doc is not None:
+        merged = build(merged, base_doc, amendments, merged.parties)
+    return merged
 
 
 def load_book(location: str, warn: Warn, parties_required: bool = True, *, meta: Path | None = None,
@@ -362,6 +408,8 @@ def load_book(location: str, warn: Warn, parties_required: bool = True, *, meta:
 __all__ = [
     "MAPPING_FILE",
     "TREATY_SUFFIXES",
+    "StoredText",
+    "StoredTreaty",
     "compile_document",
     "compile_file",
     "compile_stored",

@@ -52,7 +52,7 @@ def fake_decide(treaty: Any, facts: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture()
 def fake_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(service, "_rules_decide", lambda: fake_decide)
-    monkeypatch.setattr(service, "rules_treaty", lambda doc, parties: doc)
+    monkeypatch.setattr(service, "treaty_rules", lambda backend, tid, parties=None: backend.documents(tid)[0])
 
 
 @pytest.fixture(scope="module")
@@ -245,7 +245,7 @@ def test_ask_engine_errors_never_leak_a_stack_trace(client: TestClient, monkeypa
         raise RuntimeError("secret internal detail /etc/passwd")
 
     monkeypatch.setattr(service, "_rules_decide", lambda: broken)
-    monkeypatch.setattr(service, "rules_treaty", lambda doc, parties: doc)
+    monkeypatch.setattr(service, "treaty_rules", lambda backend, tid, parties=None: backend.documents(tid)[0])
     response = client.post("/ask", json={"income": "interest", "source": "CY", "residence": "PT"})
     body = assert_problem(response, 500)
     assert "secret" not in response.text and body["incident"]

@@ -110,7 +110,7 @@ def test_injected_markup_stays_inert_in_every_page(client: TestClient, monkeypat
             {"eid": node.eid, "language": "en", "quote": treaty.quote_at(node.span), "effect": "<i>x</i>"}]}
 
     monkeypatch.setattr(service, "_rules_decide", lambda: quoting_decide)
-    monkeypatch.setattr(service, "rules_treaty", lambda doc, parties: doc)
+    monkeypatch.setattr(service, "treaty_rules", lambda backend, tid, parties=None: backend.documents(tid)[0])
     answer = client.post("/web/ask", data={"treaty": "pt-cy-test", "income": "dividends", "source": "CY",
                                            "residence": "PT", "recipient_name": "<script>alert(4)</script>"})
     assert answer.status_code == 200 and "&lt;script&gt;alert(1)" in answer.text
@@ -269,7 +269,7 @@ def test_ask_form_is_labelled_and_decides_with_trace_links(client: TestClient, m
                 "trace": [{"eid": node.eid, "language": "en", "quote": "the tax so charged", "effect": "cap 15%"}]}
 
     monkeypatch.setattr(service, "_rules_decide", lambda: fake)
-    monkeypatch.setattr(service, "rules_treaty", lambda doc, parties: doc)
+    monkeypatch.setattr(service, "treaty_rules", lambda backend, tid, parties=None: backend.documents(tid)[0])
     page = html(client.post("/web/ask", data={"treaty": "", "income": "dividends", "source": "cy", "residence": "PT",
                                               "beneficial_owner": "yes", "recipient": "company", "capital_pct": "30",
                                               "held_months": "26", "pe_connected": "unknown", "date": ""}))

@@ -12,6 +12,7 @@ import hashlib
 import re
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from taxtreaty.structure import Document, parse
@@ -36,6 +37,7 @@ class Backend(Protocol):
     def rates(self, country: str | None) -> list[dict[str, Any]]: ...
     def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]: ...
     def treaty_for_parties(self, a: str, b: str) -> str | None: ...
+    def stored_treaty(self, treaty_id: str) -> Any: ...
 
 
 # ---------------------------------------------------------------------------------------------
@@ -54,6 +56,12 @@ def remember_provisions(doc: Document, provisions: Any) -> None:
 
 def _provisions_key(doc: Document) -> str:
     return doc.source.sha256 + ":" + ",".join(doc.parties)
+
+
+def known_provisions(doc: Document) -> Any | None:
+    """The ProvisionSet of `doc` when already known (stored or extracted before), else None."""
+    with _PROVISIONS_LOCK:
+        return _PROVISIONS.get(_provisions_key(doc))
 
 
 def provisions_of(doc: Document) -> Any | None:
@@ -236,6 +244,16 @@ class MemoryBackend:
 
     def summary(self, treaty_id: str) -> dict[str, Any]:
         return document_summary(treaty_id, self.documents(treaty_id))
+
+    def stored_treaty(self, treaty_id: str) -> Any:
+        """The treaty as `taxtreaty.pipeline.compile_stored` takes it (its files as they were given:
+        nothing recorded beside them, so an amending instrument is known by its text)."""
+        from taxtreaty.pipeline import StoredText, StoredTreaty
+
+        docs = self.documents(treaty_id)
+        texts = tuple(StoredText(doc, known_provisions(doc), name=Path(doc.source.path).name if doc.source.path else None)
+                      for doc in docs)
+        return StoredTreaty(treaty_id, tuple(document_summary(treaty_id, docs)["parties"]), texts)
 
     def search(self, q: str, lang: str | None, topic: str | None, treaty: str | None, limit: int) -> list[dict[str, Any]]:
         with self._lock:

@@ -3,19 +3,19 @@
 The upload is read by the same `LedgerInput`, decided by the same `LedgerEvaluator` and written
 by the same `Writer` as `taxtreaty ledger`, so the same CSV gives the same bytes out, with the
 same columns and statuses. The treaties are those of the backend that the ledger's
-(source, residence) pairs name, each compiled once per content and cached, the way
-`taxtreaty ledger --treaties STORE` compiles a stored treaty (`compile_stored`).
+(source, residence) pairs name, each compiled once per content and cached (`service.treaty_rules`),
+the way `taxtreaty ledger --treaties STORE` compiles a stored treaty (`pipeline.compile_stored`:
+stored amendments and dates of effect applied).
 """
 
 from __future__ import annotations
 
 import tempfile
-import threading
 from collections.abc import Iterator
 from typing import IO, Any
 
-from taxtreaty.interfaces.http.backend import Backend, NotFound, provisions_of
-from taxtreaty.pipeline import compile_stored
+from taxtreaty.interfaces.http import service
+from taxtreaty.interfaces.http.backend import Backend, NotFound
 from taxtreaty.rules.ledger import TreatyBook
 from taxtreaty.rules.ledger_io import LedgerReport, run_ledger
 from taxtreaty.rules.ledger_read import LedgerInput
@@ -24,10 +24,6 @@ from taxtreaty.rules.ledger_write import Writer
 #: the answer is kept in memory up to this size, then in an unlinked temporary file
 _SPOOL_BYTES = 8 * 1024 * 1024
 _STREAM_BLOCK = 64 * 1024
-#: (treaty id, its documents' hashes, parties) -> compiled rule set
-_BOOK_CACHE: dict[tuple[Any, ...], Any] = {}
-_BOOK_CACHE_MAX = 256
-_LOCK = threading.Lock()
 
 
 def treaty_book(backend: Backend, pairs: set[tuple[str, str]]) -> TreatyBook:
@@ -49,21 +45,9 @@ def treaty_book(backend: Backend, pairs: set[tuple[str, str]]) -> TreatyBook:
 
 def _compiled(backend: Backend, treaty_id: str, parties: tuple[str, ...]) -> Any:
     try:
-        docs = backend.documents(treaty_id)
+        return service.treaty_rules(backend, treaty_id, list(parties) or None)
     except NotFound:
         return None
-    window_of = getattr(backend, "treaty_window", None)
-    window = window_of(treaty_id) if window_of is not None else None
-    key = (treaty_id, tuple(d.source.sha256 for d in docs), parties, window)
-    with _LOCK:
-        if key in _BOOK_CACHE:
-            return _BOOK_CACHE[key]
-    compiled = compile_stored(treaty_id, list(parties), [(doc, provisions_of(doc)) for doc in docs], window)
-    with _LOCK:
-        if len(_BOOK_CACHE) >= _BOOK_CACHE_MAX:
-            _BOOK_CACHE.clear()
-        _BOOK_CACHE[key] = compiled
-    return compiled
 
 
 def decide_upload(backend: Backend, data: bytes, max_rows: int, separator: str | None = None,

@@ -43,19 +43,14 @@ def build(backend: Backend, as_of: dt.date) -> list[Cell]:
         if len(parties) != 2:
             continue
         try:
-            docs = backend.documents(treaty_id)
-            compiled = [service.rules_treaty(doc, parties) for doc in docs]
+            compiled = service.treaty_rules(backend, treaty_id, parties)
         except (NotFound, Unavailable):
             continue
-        if not compiled:
-            continue
-        # the variants come from the text with the most rules; each cell is answered as /ask answers
-        richest = max(compiled, key=lambda t: sum(len(r.caps) + len(r.exemptions) for r in t.topics.values()))
 
-        def ask(scenario: dict[str, Any], tid: str = treaty_id) -> dict[str, Any]:
-            return service.decide(backend, tid, Scenario.model_validate(scenario))
+        def ask(scenario: dict[str, Any], tid: str = treaty_id, states: list[str] = parties) -> dict[str, Any]:
+            return service.decide(backend, tid, Scenario.model_validate(scenario), states)
 
-        cells.extend(treaty_cells(richest, as_of=as_of, decide=ask, name=treaty_id))
+        cells.extend(treaty_cells(compiled, as_of=as_of, decide=ask, name=treaty_id))
     return cells
 
 

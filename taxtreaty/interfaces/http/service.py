@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import threading
 from collections import OrderedDict
@@ -105,9 +106,6 @@ def _rules_decide() -> Any:
     return decide
 
 
-_STATUS_ORDER = {"determined": 0, "indeterminate": 1, "not_covered": 2}
-
-
 def resolve_treaty(backend: Backend, treaty: str | None, scenario: Scenario) -> str:
     if treaty:
         backend.summary(treaty)  # NotFound when unknown
@@ -125,30 +123,44 @@ def encode_json(data: Any) -> bytes:
     return orjson.dumps(data, default=str)
 
 
-#: (content hash, parties) -> the treaty as the rules engine takes it, compiled once
-_COMPILED: OrderedDict[tuple[str, tuple[str, ...]], Any] = OrderedDict()
+#: `StoredTreaty.key` -> the treaty as the rules engine takes it, compiled once
+_COMPILED: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 _COMPILED_MAX = 512
 _COMPILED_LOCK = threading.Lock()
 
 
-def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
-    """`doc` compiled into the engine's rule set, once per (text, parties)."""
-    key = _compiled_key(doc, parties)
+def _stored(backend: Backend, treaty_id: str) -> Any:
+    getter = getattr(backend, "stored_treaty", None)
+    if getter is None:  # a backend of another kind: its documents as they are
+        from taxtreaty.interfaces.http.backend import MemoryBackend
+
+        return MemoryBackend.stored_treaty(backend, treaty_id)  # type: ignore[arg-type]
+    return getter(treaty_id)
+
+
+def treaty_rules(backend: Backend, treaty_id: str, parties: list[str] | None = None) -> Any:
+    """The stored treaty compiled into the engine's rule set, once per content: the pipeline's
+    `compile_stored`, which `taxtreaty ask --treaty ID` uses too (files merged, stored amendments
+    and dates of effect applied), so HTTP and the CLI decide alike."""
+    stored = _stored(backend, treaty_id)
+    key = stored.key(parties)
     with _COMPILED_LOCK:
         if key in _COMPILED:
             _COMPILED.move_to_end(key)
             return _COMPILED[key]
-    if parties:
-        doc = doc.model_copy()
-        doc.parties = list(parties)
     try:
-        from taxtreaty.rules import compile_treaty
+        from taxtreaty.pipeline import StoredText, compile_stored
     except ImportError:
         raise Unavailable("the rules engine is not installed in this build") from None
-    pset = provisions_of(doc)
-    if pset is None:
-        raise Unavailable("the provisions extractor is not installed in this build; decisions need it")
-    compiled = compile_treaty(doc, pset, doc.parties or None)
+    texts = []
+    for text in stored.texts:
+        provisions = text.provisions if text.provisions is not None else provisions_of(text.document)
+        if provisions is None:
+            raise Unavailable("the provisions extractor is not installed in this build; decisions need it")
+        texts.append(StoredText(text.document, provisions, text.kind, text.status, text.entry_into_force, text.name))
+    compiled = compile_stored(dataclasses.replace(stored, texts=tuple(texts)), parties)
+    if compiled is None:
+        raise NotFound(f"treaty {treaty_id!r} has no convention to decide on (an amending instrument waiting for its base)")
     with _COMPILED_LOCK:
         while len(_COMPILED) >= _COMPILED_MAX:  # least recently used first: a rates build never empties it
             _COMPILED.popitem(last=False)
@@ -158,8 +170,10 @@ def rules_treaty(doc: Document, parties: list[str] | None) -> Any:
     return compiled
 
 
-def _compiled_key(doc: Document, parties: list[str] | None) -> tuple[str, tuple[str, ...]]:
-    return doc.source.sha256, tuple(parties) if parties else tuple(doc.parties)
+def _compiled_if_ready(backend: Backend, treaty_id: str, parties: list[str] | None) -> Any | None:
+    key = _stored(backend, treaty_id).key(parties)
+    with _COMPILED_LOCK:
+        return _COMPILED.get(key)
 
 
 def decide_if_ready(backend: Backend, treaty: str | None, scenario: Scenario,
@@ -175,39 +189,27 @@ def decide_if_ready(backend: Backend, treaty: str | None, scenario: Scenario,
     treaty_id = treaty if treaty else backend.treaty_for_parties(scenario.source, scenario.residence)
     if treaty_id is None or not ready(treaty_id):
         return None  # unknown treaty: the thread path answers the 404 as before
-    docs = backend.documents(treaty_id)
-    with _COMPILED_LOCK:
-        if not docs or any(_compiled_key(doc, parties) not in _COMPILED for doc in docs):
-            return None
+    if _compiled_if_ready(backend, treaty_id, parties) is None:
+        return None
     if treaty:
         resolve_treaty(backend, treaty, scenario)
     return decide(backend, treaty_id, scenario, parties)
 
 
 def decide(backend: Backend, treaty_id: str, scenario: Scenario, parties: list[str] | None = None) -> dict[str, Any]:
-    """The decision for `scenario` under the stored treaty, with web links on every trace step.
-
-    A treaty stored as several files (language versions, fragments) is decided on each; the
-    most definite answer wins (determined, then indeterminate, then not covered).
-    """
+    """The decision for `scenario` under the stored treaty, with web links on every trace step:
+    the one decision of `taxtreaty ask --treaty ID` (see `treaty_rules`)."""
     decide_fn = _rules_decide()
-    docs = backend.documents(treaty_id)
-    facts = scenario.facts()
-    best: dict[str, Any] | None = None
-    for doc in docs:
-        try:
-            result = decide_fn(rules_treaty(doc, parties), facts)
-        except InputError as exc:  # the engine refuses facts it cannot use: the user's to fix
-            raise ApiProblem(422, f"cannot decide: {exc}") from None
-        data = _as_dict(result)
-        if best is None or _STATUS_ORDER.get(data.get("status", ""), 3) < _STATUS_ORDER.get(best.get("status", ""), 3):
-            best = data
-    if best is None:
-        raise NotFound(f"treaty {treaty_id!r} has no text to decide on")
-    best["treaty"] = treaty_id
-    for step in best.get("trace") or []:
+    compiled = treaty_rules(backend, treaty_id, parties)
+    try:
+        result = decide_fn(compiled, scenario.facts())
+    except InputError as exc:  # the engine refuses facts it cannot use: the user's to fix
+        raise ApiProblem(422, f"cannot decide: {exc}") from None
+    data = _as_dict(result)
+    data["treaty"] = treaty_id
+    for step in data.get("trace") or []:
         step["href"] = reader_href(treaty_id, step.get("language"), step.get("eid"), step.get("span"))
-    return best
+    return data
 
 
 def _as_dict(result: Any) -> dict[str, Any]:

@@ -10,14 +10,22 @@ from __future__ import annotations
 import gc
 import threading
 import time
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 
-from taxtreaty.interfaces.http.backend import NotFound, document_summary, remember_provisions, treaty_status
+from taxtreaty.interfaces.http.backend import (
+    NotFound,
+    document_summary,
+    known_provisions,
+    remember_provisions,
+    treaty_status,
+)
+from taxtreaty.pipeline import StoredText, StoredTreaty, stored_window
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.store import Store
-from taxtreaty.store.schema import ArticleRow, TreatyHistory
+from taxtreaty.store.schema import ArticleRow, InstrumentRow, TreatyHistory
 from taxtreaty.store.schema import Document as DocumentRow
 from taxtreaty.store.schema import Treaty as TreatyRow
 from taxtreaty.structure import Document
@@ -25,6 +33,19 @@ from taxtreaty.text import InputError
 
 #: the store marks matched words in snippets with this (see taxtreaty.store.search)
 _MARK = "**"
+
+
+class _View(NamedTuple):
+    """What the server knows of the store, reused until the store changes."""
+
+    generation: Any
+    summaries: dict[str, dict[str, Any]]
+    #: document hashes by treaty id, in ingest order
+    shas: dict[str, list[str]]
+    #: what ingest recorded of each document, by hash: (file name, instrument kind, status, entry into force)
+    files: dict[str, tuple[Any, ...]]
+    #: the dates of effect a user gave, by treaty id (ingest/edit --effect)
+    windows: dict[str, Any]
 
 
 class StoreBackend:
@@ -37,8 +58,7 @@ class StoreBackend:
         self.store = store
         self._docs: dict[str, Document] = {}
         self._lock = threading.Lock()
-        #: (generation, summaries by id, document hashes by treaty id): reused until the store changes
-        self._view: tuple[Any, dict[str, dict[str, Any]], dict[str, list[str]]] | None = None
+        self._view: _View | None = None
         self._checked_at = 0.0
 
     def generation(self) -> Any:
@@ -51,16 +71,21 @@ class StoreBackend:
             documents = tuple(c.execute(select(func.count(DocumentRow.id), func.max(DocumentRow.id))).one())
             return (*documents, c.execute(select(func.max(TreatyHistory.id))).scalar())
 
-    def treaty_window(self, treaty_id: str) -> tuple[Any, Any] | None:
-        """The dates of effect a user gave the treaty (ingest/edit --in-force), if any."""
-        from taxtreaty.pipeline import stored_window
+    def stored_treaty(self, treaty_id: str) -> StoredTreaty:
+        """The treaty as `taxtreaty.pipeline.compile_stored` takes it, from the view of the store and
+        the parsed documents (no store access when `ready(treaty_id)`): what the CLI reads from the
+        store for `ask --treaty ID`, so both decide alike."""
+        docs = self.documents(treaty_id)
+        view = self._current()
+        texts = []
+        for doc in docs:
+            name, kind, status, eif = view.files.get(doc.source.sha256, (None, None, None, None))
+            texts.append(StoredText(doc, known_provisions(doc), kind, status, eif, name))
+        summary = view.summaries.get(treaty_id)
+        parties = tuple(summary["parties"]) if summary else tuple(docs[0].parties if docs else ())
+        return StoredTreaty(treaty_id, parties, tuple(texts), view.windows.get(treaty_id))
 
-        with self.store.engine.connect() as c:
-            row = c.execute(select(TreatyRow.id, TreatyRow.in_force_from, TreatyRow.in_force_until)
-                            .where(TreatyRow.id == treaty_id)).first()
-        return None if row is None else stored_window(row)
-
-    def _current(self, force: bool = False) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+    def _current(self, force: bool = False) -> _View:
         """Treaty summaries and their documents, read again only when the store has changed.
 
         The change check is one small query, run at most every `FRESHNESS` seconds (or now, with
@@ -70,19 +95,28 @@ class StoreBackend:
         view = self._view
         now = time.monotonic()
         if view is not None and now - self._checked_at < self.FRESHNESS and not force:
-            return view[1], view[2]
+            return view
         generation = self._generation()
         self._checked_at = now
         if view is not None and view[0] == generation:
-            return view[1], view[2]
+            return view
         shas: dict[str, list[str]] = {}
+        files: dict[str, tuple[Any, ...]] = {}
+        windows: dict[str, Any] = {}
         with self.store.engine.connect() as c:
-            for treaty_id, sha in c.execute(select(DocumentRow.treaty_id, DocumentRow.sha256).order_by(DocumentRow.id)):
+            rows = c.execute(select(DocumentRow.treaty_id, DocumentRow.sha256, DocumentRow.id, DocumentRow.path,
+                                    InstrumentRow.kind, InstrumentRow.status, InstrumentRow.entry_into_force)
+                             .outerjoin(InstrumentRow, InstrumentRow.document_id == DocumentRow.id).order_by(DocumentRow.id))
+            for treaty_id, sha, doc_id, path, kind, status, eif in rows:
                 shas.setdefault(treaty_id, []).append(sha)
+                files[sha] = (Path(path or f"document-{doc_id}").name, kind, status, eif)
+            for row in c.execute(select(TreatyRow.id, TreatyRow.in_force_from, TreatyRow.in_force_until)
+                                 .where((TreatyRow.in_force_from.is_not(None)) | (TreatyRow.in_force_until.is_not(None)))):
+                windows[row.id] = stored_window(row)
         damaged = self._damaged_treaties()
         summaries = {s.id: self._summary_dict(s, damaged) for s in self.store.list_treaties()}
-        self._view = (generation, summaries, shas)
-        return summaries, shas
+        self._view = _View(generation, summaries, shas, files, windows)
+        return self._view
 
     def refresh_view(self) -> None:
         """Check the store for changes now. The server calls this in the background every
@@ -107,7 +141,7 @@ class StoreBackend:
             return False
         if treaty_id is None:
             return True
-        shas = view[2].get(treaty_id)
+        shas = view.shas.get(treaty_id)
         return bool(shas) and all(s in self._docs for s in shas)
 
     @classmethod
@@ -126,9 +160,9 @@ class StoreBackend:
 
     def _load_documents(self, treaty_id: str) -> list[Document]:
         view = self._view
-        shas = view[2].get(treaty_id) if view is not None else None
+        shas = view.shas.get(treaty_id) if view is not None else None
         if shas is None:
-            shas = self._current()[1].get(treaty_id)
+            shas = self._current().shas.get(treaty_id)
         if not shas:  # exact ids only: the web and API links always carry the full id
             raise NotFound(f"no treaty {treaty_id!r} in the corpus")
         with self._lock:
@@ -170,7 +204,7 @@ class StoreBackend:
 
     def summary(self, treaty_id: str) -> dict[str, Any]:
         """One treaty's row, completed from its parsed documents (place of signature, warnings)."""
-        found = self._current()[0].get(treaty_id)
+        found = self._current().summaries.get(treaty_id)
         if found is None:
             raise NotFound(f"no treaty {treaty_id!r} in the corpus")
         derived = document_summary(treaty_id, self.documents(treaty_id))
@@ -186,15 +220,15 @@ class StoreBackend:
         return row
 
     def list_treaties(self) -> list[dict[str, Any]]:
-        return [dict(s) for s in self._current()[0].values()]
+        return [dict(s) for s in self._current().summaries.values()]
 
     def treaty_for_parties(self, a: str, b: str) -> str | None:
         wanted = {a.upper(), b.upper()}
-        return next((tid for tid, s in self._current()[0].items() if set(s["parties"]) == wanted), None)
+        return next((tid for tid, s in self._current().summaries.items() if set(s["parties"]) == wanted), None)
 
     # -- queries -----------------------------------------------------------------------------
     def search(self, q: str, lang: str | None, topic: str | None, treaty: str | None, limit: int) -> list[dict[str, Any]]:
-        if treaty is not None and treaty not in self._current()[0]:
+        if treaty is not None and treaty not in self._current().summaries:
             raise NotFound(f"no treaty {treaty!r} in the corpus")
         hits = self.store.search(q, lang=lang, topic=topic, treaty=treaty, limit=limit)
         out = []

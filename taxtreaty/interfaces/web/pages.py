@@ -69,18 +69,18 @@ async def treaty_list(request: Request) -> HTMLResponse:
     return _render(request, "list.html", treaties=treaties, title="Treaties")
 
 
-def _treaty_dates(docs: list[Any], summary: dict[str, Any]) -> dict[str, str | None]:
-    """Entry into force and the first and last dates of effect, as the rules engine reads them."""
+def _treaty_dates(backend: Any, treaty_id: str) -> dict[str, str | None]:
+    """Entry into force and the first and last dates of effect, as the rules engine reads them
+    (the treaty as every decision compiles it: dates given at ingest and amendments applied)."""
     out: dict[str, str | None] = {"in_force": None, "effect_from": None, "effect_until": None}
-    for doc in docs:
-        try:
-            window = service.rules_treaty(doc, summary.get("parties") or None).in_force
-        except Exception:  # no engine, no provisions: the page still shows the text
-            continue
-        out["effect_from"] = out["effect_from"] or (window.effect_from.isoformat() if window.effect_from else None)
-        out["effect_until"] = out["effect_until"] or (window.effect_until.isoformat() if window.effect_until else None)
-        entered = getattr(window, "entered_into_force", None)
-        out["in_force"] = out["in_force"] or (entered.isoformat() if entered else None)
+    try:
+        window = service.treaty_rules(backend, treaty_id).in_force
+    except Exception:  # no engine, no provisions: the page still shows the text
+        return out
+    out["effect_from"] = window.effect_from.isoformat() if window.effect_from else None
+    out["effect_until"] = window.effect_until.isoformat() if window.effect_until else None
+    entered = getattr(window, "entered_into_force", None)
+    out["in_force"] = entered.isoformat() if entered else None
     return out
 
 
@@ -110,7 +110,7 @@ async def treaty_reader(
         source = publication.get("source_url", "")
         return {
             "summary": summary, "languages": all_langs, "shown": shown,
-            "publication": publication, "dates": _treaty_dates(docs, summary),
+            "publication": publication, "dates": _treaty_dates(backend, treaty_id),
             # a link only to a web address: never javascript: or a local path from a text's front matter
             "source_href": source if source.startswith(("http://", "https://")) else None,
             "chapters": reader.build(docs, shown, divergences),
