@@ -19,7 +19,7 @@ _FILE = "rules/facts.yaml"
 TYPES = ("choice", "state", "date", "amount", "decimal", "int", "bool", "text", "currency")
 GROUPS = ("payment", "recipient", "holding", "loan", "royalty", "person", "proviso")
 _ENTRY_KEYS = {"type", "required", "choices", "choices_from", "min", "max", "max_length", "label", "label_false",
-               "question", "help", "group"}
+               "question", "help", "group", "field"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,8 @@ class Fact:
     question: str
     help: str
     group: str
+    #: the short label of its field on the web form (the question when the file gives none)
+    field: str = ""
 
     def describe(self, value: Any) -> str:
         """The fact and its value in a practitioner's words ("the recipient is a bank")."""
@@ -97,6 +99,8 @@ def _fact(key: str, raw: Any, income_topics: dict[str, str]) -> Fact:
     kind = raw.get("type")
     if kind not in TYPES:
         raise DataFileError(f"{_FILE}: {where}.type must be one of {', '.join(TYPES)} (got {kind!r})")
+    if "field" in raw and (not isinstance(raw["field"], str) or not raw["field"].strip()):
+        raise DataFileError(f"{_FILE}: {where}.field must be a short label")
     for needed in ("label", "question", "help", "group"):
         if not isinstance(raw.get(needed), str) or not raw[needed].strip():
             raise DataFileError(f"{_FILE}: {where} needs a '{needed}'")
@@ -122,6 +126,7 @@ def _fact(key: str, raw: Any, income_topics: dict[str, str]) -> Fact:
         low=_number(raw.get("min"), f"{where}.min"), high=_number(raw.get("max"), f"{where}.max"),
         max_length=max_length, label=raw["label"], label_false=raw.get("label_false"),
         question=raw["question"], help=raw["help"], group=raw["group"],
+        field=str(raw.get("field") or raw["question"]),
     )
 
 

@@ -17,9 +17,11 @@ from typing import Any
 import typer
 
 from taxtreaty.interfaces.cli.common import parse_parties, print_json
+from taxtreaty.interfaces.cli.fact_options import schema_keys_help, with_fact_options
 from taxtreaty.text import InputError
 
 LEDGER_EXIT_MALFORMED = 1
+_FACT_HELP = schema_keys_help()
 
 
 #: the longest integer a scenario file may hold, in digits (a 100,000-digit number is refused
@@ -119,23 +121,10 @@ def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None
     return compiled
 
 
+@with_fact_options
 def ask_command(
     treaty: str = typer.Option(..., "--treaty", help="Treaty text file, or the id of a stored treaty."),
     scenario_file: str = typer.Option(None, "--scenario", help="Scenario as a JSON file (- for stdin) instead of the flags."),
-    income: str = typer.Option(None, "--income", help="dividends, interest, royalties, business_profits, shipping, ..."),
-    source: str = typer.Option(None, "--source", help="Source State (ISO code), where the income arises."),
-    residence: str = typer.Option(None, "--residence", help="Residence State of the recipient (ISO code)."),
-    date: str = typer.Option(None, "--date", help="Payment date, YYYY-MM-DD."),
-    amount: str = typer.Option(None, "--amount", help="Gross amount, e.g. 1000.00."),
-    beneficial_owner: bool = typer.Option(None, "--beneficial-owner/--not-beneficial-owner", help="Is the recipient the beneficial owner?"),
-    recipient: str = typer.Option(None, "--recipient", help="individual, company, government, local_authority, central_bank, named_institution."),
-    capital_pct: str = typer.Option(None, "--capital-pct", help="Share of the payer's capital held, in per cent."),
-    held_months: str = typer.Option(None, "--held-months", help="Months the holding was held before payment."),
-    pe_connected: bool = typer.Option(None, "--pe-connected/--not-pe-connected", help="Connected with a PE or fixed base in the source State?"),
-    payer: str = typer.Option(None, "--payer", help="individual, company, government, local_authority, central_bank, other."),
-    days_present: str = typer.Option(None, "--days-present", help="Days present in the source State."),
-    employer_resident: str = typer.Option(None, "--employer-resident", help="State where the employer is resident (ISO code)."),
-    nationality: str = typer.Option(None, "--nationality", help="Nationality of the individual (ISO code)."),
     parties: str = typer.Option(None, "--parties", help="Contracting States when the text does not name them, e.g. PT,CZ."),
     in_force_from: str = typer.Option(None, "--in-force-from", help="The convention has effect for payments from this date."),
     in_force_until: str = typer.Option(None, "--in-force-until", help="... and until this date."),
@@ -148,24 +137,20 @@ def ask_command(
     amendment_in_force: str = typer.Option(None, "--amendment-in-force", help="Entry into force of the amending "
                                            "protocol(s), when their text leaves it open (YYYY-MM-DD)."),
     fact: list[str] = typer.Option(  # noqa: B008 -- typer declares options as defaults
-        None, "--fact", help="Any fact of the schema as KEY=VALUE (repeatable): royalty_kind=equipment, "
-                             "voting_pct=30, held_days=400, loan_kind=bank_loan, recipient_name=..., main_purpose=yes."),
+        None, "--fact", help=_FACT_HELP),
     interactive: bool = typer.Option(False, "--interactive", help="Ask the missing facts one by one until the answer is determined."),
     memo: str = typer.Option(None, "--memo", help="Write a decision memo (Markdown) to this file."),
     db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
     as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
+    **facts: Any,
 ) -> None:
-    """Who may tax one payment, at what rate, with what relief, and the words that say so."""
+    """Who may tax one payment, at what rate, with what relief, and the words that say so.
+
+    Every fact of a scenario is an option (generated from the fact schema, data/rules/facts.yaml)."""
     from taxtreaty.rules import scenario_from
     from taxtreaty.rules.questions import explain
 
-    flags = {
-        "income": income, "source": source, "residence": residence, "date": date, "amount": amount,
-        "beneficial_owner": beneficial_owner, "recipient": recipient, "capital_pct": capital_pct,
-        "held_months": held_months, "pe_connected": pe_connected, "payer": payer, "days_present": days_present,
-        "employer_resident": employer_resident, "nationality": nationality,
-    }
-    given = {k: v for k, v in flags.items() if v is not None}
+    given = {k: v for k, v in facts.items() if v is not None}
     if scenario_file is not None:
         if given:
             raise InputError(f"give the scenario either with --scenario or with flags, not both (got --{next(iter(given)).replace('_', '-')})")

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from taxtreaty.interfaces.http import service
 from taxtreaty.interfaces.http.backend import NotFound, Unavailable, provisions_of
 from taxtreaty.interfaces.http.limits import run_limited
-from taxtreaty.interfaces.http.models import Income, RecipientKind, Scenario
+from taxtreaty.interfaces.http.models import Scenario
 from taxtreaty.interfaces.http.problems import ApiProblem
 from taxtreaty.interfaces.web import HERE, reader
 from taxtreaty.rules import labels
@@ -29,8 +29,6 @@ templates = Jinja2Templates(env=_env)
 
 router = APIRouter(include_in_schema=False)
 
-INCOMES = list(Income.__args__)  # type: ignore[attr-defined]
-RECIPIENTS = list(RecipientKind.__args__)  # type: ignore[attr-defined]
 LANGUAGE_NAMES = {"pt": "Português", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}
 COLUMN_NAMES = {column: column[0].upper() + column[1:] for column in MATRIX_COLUMNS}
 
@@ -170,19 +168,22 @@ async def rates_page(request: Request, country: Annotated[str, Query(max_length=
     return _render(request, "rates.html", title="Rates", rows=rows, columns=COLUMN_NAMES, country=country)
 
 
-#: facts the ask form shows in its own fields; the others come from the fact schema (facts.yaml)
-_FORM_FACTS = {"income", "source", "residence", "date", "amount", "beneficial_owner", "recipient", "capital_pct",
-               "held_months", "pe_connected", "payer", "days_present", "employer_resident", "nationality"}
+#: the ask form's fieldsets: the fact schema's groups (facts.yaml `group`), in this order
+GROUP_LEGENDS = {"payment": "Treaty and payment", "recipient": "Recipient", "holding": "Holding",
+                 "loan": "Loan or debt-claim", "royalty": "Royalties", "person": "Individuals",
+                 "proviso": "Anti-abuse provisos"}
 
 
-def _more_facts() -> list[Any]:
-    return [fact for key, fact in fact_schema().facts.items() if key not in _FORM_FACTS]
+def fact_groups() -> list[tuple[str, list[Any]]]:
+    """Every fact of the schema, by its group, in the schema's order: the ask form's fields."""
+    from taxtreaty.rules.facts import GROUPS
+
+    facts = fact_schema().facts.values()
+    return [(group, found) for group in GROUPS if (found := [f for f in facts if f.group == group])]
 
 
 def _ask_context(form: dict[str, str], **extra: Any) -> dict[str, Any]:
-    schema = fact_schema()
-    return {"title": "Ask", "form": form, "incomes": INCOMES, "recipients": RECIPIENTS, "more_facts": _more_facts(),
-            "recipient_labels": schema["recipient"].choices, **extra}
+    return {"title": "Ask", "form": form, "fact_groups": fact_groups(), "group_legends": GROUP_LEGENDS, **extra}
 
 
 @router.get("/web/ask", response_class=HTMLResponse)
