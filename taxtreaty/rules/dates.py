@@ -58,6 +58,9 @@ class Resolved:
     warnings: list[str] = field(default_factory=list)
     #: the dates of effect are relative to an entry into force nobody gave: what the assumption says
     open_entry: str | None = None
+    #: the collection prints the convention as not yet in force ("Treedt in werking op een nader te
+    #: bepalen tijdstip") and no entry into force is known: a dated payment is not covered
+    pending: bool = False
 
     def describe(self) -> dict[str, object]:
         out: dict[str, object] = {}
@@ -164,6 +167,7 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
     elif text_eif:
         resolved.entry_into_force, resolved.entry_source = text_eif, "the text"
     if pending and not resolved.entry_into_force:
+        resolved.pending = True
         resolved.warnings.append("the collection prints the convention as not yet in force (to enter into force at a date "
                               "still to be set); give its entry into force if it has since entered into force")
     if lapsed:

@@ -129,6 +129,15 @@ def _in_force(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) ->
                                 f"{resolved.not_before_why}")
         decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.cites)
         return False
+    if resolved is not None and resolved.pending and scenario.date is not None and not window.given_by_user:
+        # the official collection says the convention has not entered into force: it applies to no
+        # payment until an entry into force is known (given by the user once it has happened)
+        decision.status = "not_covered"
+        decision.reasons.append("the collection prints the convention as not yet in force (to enter into force at a "
+                                "date still to be set), so it applies to no payment; if it has since entered into "
+                                "force, give that date (--in-force DATE, or entry_into_force in the metadata file)")
+        decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.cites)
+        return False
     if resolved is not None:
         decision.reasons.extend(n for n in resolved.warnings if n not in decision.reasons)
     if not window.known:
