@@ -36,6 +36,10 @@ _SENTENCE = regex.compile(r"(?<=[.;])\s+(?=(?:\d+\.\s*)?[\p{Lu}(])")
 _LABEL_ONLY = regex.compile(r"\(?[\divxlcIVXLC]{1,4}[.)]|\(?[a-z][.)]")
 #: words that turn a fact around: the rate "shall not apply if" / applies "unless" the recipient is taxed
 _NEGATIONS = ("shall_not_apply", "unless_words")
+#: phrase keys of a language file whose words are a fact the user states, and that fact's key
+#: (data/rules/facts.yaml): the recipient's own taxation; dividends paid out of immovable-property income by
+#: an investment vehicle ("a real estate investment trust"), which a rate of the list singles out
+FACT_PHRASES = {"recipient_taxed": "recipient_subject_to_tax", "property_vehicle": "paid_by_property_vehicle"}
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,10 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
     caveats = [k for k in kinds if k in CAVEAT_KINDS]
     if caveats:
         return Sorted("caveat", caveats[0])
-    if "recipient_taxed" in ph.patterns and ph.has("recipient_taxed", folded):
-        negated = any(key in ph.patterns and ph.has(key, folded) for key in _NEGATIONS)
-        return Sorted("fact", facts={"recipient_subject_to_tax": not negated})
+    for phrase_key, fact in FACT_PHRASES.items():
+        if phrase_key in ph.patterns and ph.has(phrase_key, folded):
+            negated = any(key in ph.patterns and ph.has(key, folded) for key in _NEGATIONS)
+            return Sorted("fact", facts={fact: not negated})
     return Sorted("unread")
 
 
@@ -95,4 +100,4 @@ def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phr
     return out
 
 
-__all__ = ["CAVEAT_KINDS", "Sorted", "attach", "sentences", "sort_words"]
+__all__ = ["CAVEAT_KINDS", "FACT_PHRASES", "Sorted", "attach", "sentences", "sort_words"]

@@ -46,6 +46,8 @@ PHRASE_KEYS = (
 #: "more than" / "not more than" N per cent (a range, not a minimum); "recipient_taxed": the recipient's own
 #: taxation as a fact ("suffers Netherlands company tax on the dividends"); "arising_in_other": "unless it arises
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
+#: "property_vehicle": dividends paid out of immovable-property income by an investment vehicle, a fact
+#: (paid_by_property_vehicle) a rate of the list turns on (provisions/provisos.py)
 #: "paying_place": the State an exclusive rule names by where the payments are made from ("sólo pueden
 #: someterse a imposición en el Estado Contratante desde cuyo territorio se efectúan los pagos")
 #: "inclusion_words" / "exclusion_words": a kind of income named as included ("incluido el alquiler de
@@ -53,7 +55,7 @@ PHRASE_KEYS = (
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
-                        "exclusion_words")
+                        "exclusion_words", "property_vehicle")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")
@@ -73,7 +75,7 @@ WORD_KEYS = (
 STEM_KEYS = frozenset({
     "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
     "relief_progression", "relief_credit", "subtypes", "exempt", "notification", "termination_notice", "unread_qualifiers",
-    "payment_words", "rate_bases", "provisos", "recipient_taxed",
+    "payment_words", "rate_bases", "provisos", "recipient_taxed", "property_vehicle",
 })
 
 #: "..." in a phrase: a short gap inside one sentence

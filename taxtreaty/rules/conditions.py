@@ -233,6 +233,8 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "not_guaranteed_by_government": "guaranteed_by_government",
               "recipient_subject_to_tax": "recipient_not_subject_to_tax",
               "recipient_not_subject_to_tax": "recipient_subject_to_tax",
+              "paid_by_property_vehicle": "not_paid_by_property_vehicle",
+              "not_paid_by_property_vehicle": "paid_by_property_vehicle",
               "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed"}
 
 
@@ -382,6 +384,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
                                   conditions.get("income_subtype_excluded")))
         elif key == "recipient_subject_to_tax":
             tests.append(_bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax"))
+        elif key == "paid_by_property_vehicle":
+            tests.append(_bool_test(key, value, "paid_by_property_vehicle", "not_paid_by_property_vehicle"))
         elif key == "payer_listed":
             tests.append(_bool_test(key, value, "payer_listed", "payer_not_listed"))
         elif key == "unread_condition":

@@ -123,14 +123,16 @@ VEHICLE = "es_vehiculo_inversion.txt"
 def test_us_reit_paragraph_switches_off_the_five_per_cent():
     # bug: "Subparagraph a) of paragraph 2 shall not apply in the case of dividends paid by a Real
     # Estate Investment Trust" was not read: a 10% corporate holder of a REIT got 5%, determined
+    # the REIT is a fact the user states (paid_by_property_vehicle), turned around by "shall not apply"
     (a,) = EN.at(US, "art_10__para_2__point_a", "withholding_cap")
-    assert "Real Estate Investment Trust" in a.conditions["unread_condition"]
+    assert a.conditions["paid_by_property_vehicle"] is False and "unread_condition" not in a.conditions
     (b,) = EN.at(US, "art_10__para_2__point_b", "withholding_cap")
     assert "shall apply only if the dividends are beneficially owned by an individual" in b.conditions["unread_condition"]
     decision = EN.decide(US, income="dividends", source="US", residence="SG", beneficial_owner=True,
                          recipient="company", capital_pct=20, payer="company")
     assert decision["status"] == "indeterminate"
     assert ("art_10__para_2__point_a", "5") in candidates(decision)
+    assert "paid_by_property_vehicle" in decision["missing_facts"]
 
 
 def test_a_switch_off_naming_items_of_two_paragraphs_reaches_both():

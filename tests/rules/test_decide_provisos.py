@@ -198,3 +198,31 @@ def test_no_decision_names_unread_condition_as_a_missing_fact(code: str) -> None
                 assert set(decision["missing_facts"]) <= keys, decision["missing_facts"]
                 if decision["status"] == "indeterminate":
                     assert decision["missing_facts"] or decision["unread"] or decision["reasons"]
+
+
+PROPERTY_VEHICLE = (
+    "CONVENTION BETWEEN THE UNITED KINGDOM OF GREAT BRITAIN AND NORTHERN IRELAND AND THE REPUBLIC OF COLOMBIA\n\n"
+    "Article 10\nDividends\n1. Dividends paid by a company which is a resident of a Contracting State to a resident of "
+    "the other Contracting State may be taxed in that other State.\n2. However, dividends paid by a company which is a "
+    "resident of a Contracting State may also be taxed in that State according to the laws of that State, but if the "
+    "beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not "
+    "exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds "
+    "directly at least 20 per cent of the capital of the company paying the dividends;\n(b) 15 per cent of the gross "
+    "amount of the dividends where those dividends are paid out of income or gains derived directly or indirectly "
+    "from immovable property by an investment vehicle which distributes most of this income annually and whose "
+    "income or gains from such immovable property is exempted from tax;\n(c) 10 per cent of the gross amount of the "
+    "dividends in all other cases.\n"
+)
+
+
+def test_dividends_of_a_property_investment_vehicle_are_a_fact_that_chooses_the_rate() -> None:
+    # UK-style 10(2)(b): the rate for dividends "paid out of income or gains derived ... from immovable property
+    # by an investment vehicle ..." was an unread condition that made every dividend answer indeterminate with
+    # nothing a user could give; it is the fact paid_by_property_vehicle (never defaulted: it chooses the rate)
+    doc = taxtreaty.parse(PROPERTY_VEHICLE)
+    base = {"income": "dividends", "source": "CO", "residence": "GB", "beneficial_owner": True, "recipient": "individual"}
+    asked = taxtreaty.decide(doc, base, parties=["GB", "CO"]).to_dict()
+    assert asked["status"] == "indeterminate" and asked["missing_facts"] == ["paid_by_property_vehicle"]
+    for given, rate in ((False, "10"), (True, "15")):
+        decision = taxtreaty.decide(doc, {**base, "paid_by_property_vehicle": given}, parties=["GB", "CO"]).to_dict()
+        assert (decision["status"], decision["max_rate_pct"]) == ("determined", rate), given

@@ -81,14 +81,13 @@ def test_uk_all_other_cases_is_not_the_answer_while_the_higher_item_may_hold():
     assert decision["status"] == "indeterminate"
     assert {("art_10__para_2__point_c", "10"), ("art_10__para_2__point_b", "15")} <= candidates(decision)
     assert "unread_condition" not in decision["missing_facts"]  # words, not a fact (issue 12)
-    assert any(u["eid"] == "art_10__para_2__point_b" for u in decision["unread"])
+    assert "paid_by_property_vehicle" in decision["missing_facts"]  # the fact that chooses 15% or 10%
 
 
-@pytest.mark.skip(reason="superseded: (b) displaces (a) where the payer is an investment vehicle, unknown here "
-                  "(test_uk_investment_vehicle_item_displaces_the_parent_rate; tests/provisions/test_passes.py::test_applied_item_overrides_the_displaced_one)")
 def test_uk_a_company_holding_enough_gets_the_five_per_cent():
+    # (b) displaces (a) only where an investment vehicle pays out of property income: the user says it does not
     decision = EN.decide(UK, income="dividends", source="KE", residence="GB", beneficial_owner=True,
-                         recipient="company", capital_pct=20)
+                         recipient="company", voting_pct=20, paid_by_property_vehicle=False)
     assert decision["status"] == "determined"
     assert (decision["max_rate_pct"], decision["eid"]) == ("5", "art_10__para_2__point_a")
 
