@@ -145,3 +145,57 @@ def test_a_credit_sale_of_equipment_is_a_loan_kind_not_a_royalty_kind() -> None:
         "comerciales o científicos.\n")
     (exemption,) = [p for p in _provisions(text) if p.kind == "exemption"]
     assert exemption.conditions["income_subtype"] == "credit_sale"
+
+
+FINAL_ES = HEAD_ES + """Artículo 23
+Métodos para evitar la doble imposición
+1. Cuando un residente de Canadá obtenga rentas que pueden someterse a imposición en Argentina, Canadá deducirá del impuesto que perciba sobre las rentas de este residente un importe igual al impuesto pagado en Argentina. Sin embargo, dicho crédito no excederá la parte del impuesto correspondiente a esas rentas.
+2. Cuando un residente de Argentina obtenga rentas que, de acuerdo con las disposiciones del presente Convenio, pueden someterse a imposición en Canadá, Argentina no las someterá a imposición.
+3. En el caso de un residente de la República Argentina se excluirá de la base sobre la cual se grava el impuesto argentino cualquier renta que puede ser gravada en Canadá. No obstante la República Argentina conserva el derecho de incluir en la determinación de la alícuota aplicable las rentas así excluidas.
+
+Artículo 28
+Entrada en vigor
+1. El Convenio entrará en vigor a partir del intercambio de los instrumentos de ratificación, y sus disposiciones se aplicarán:
+I - Con respecto a los impuestos retenidos en la fuente, sobre cualquier pago realizado a partir del primer día de enero, inclusive del año calendario inmediato siguiente a aquel en que el Convenio entre en vigor;
+II - Con respecto a los otros impuestos, en el ejercicio fiscal que comience a partir del primer día de enero, inclusive, del año calendario inmediato siguiente a aquel en que el Convenio entre en vigor.
+
+Artículo 29
+Denuncia
+El presente Convenio permanecerá en vigor hasta que se denuncie por uno de los Estados Contratantes. Cualquiera de ellos podrá denunciarlo por vía diplomática, comunicándolo al menos con seis (6) meses de antelación a la terminación de cada año calendario.
+"""
+
+EFFECT_ES = HEAD_ES + """Artículo 28
+Entrada en vigor
+1. El Convenio entrará en vigor a partir del intercambio de los instrumentos de ratificación, y sus disposiciones se aplicarán:
+a) En relación con los impuestos en la fuente sobre cantidades pagadas a no residentes, a partir del día primero del mes de enero siguiente a la fecha en que el Convenio entre en vigor; y
+b) En relación con los demás impuestos, a los ejercicios fiscales que comiencen a partir del día primero del mes de enero siguiente a la fecha en que el Convenio entre en vigor.
+
+Artículo 30
+Terminación
+El presente Convenio continuará en vigor indefinidamente, pero cualquiera de los Estados Contratantes, antes del 30 de junio de cualquier año calendario que comience después de transcurrido un período de cinco años a partir de su entrada en vigor, podrá enviar al otro Estado Contratante, por vía diplomática, una notificación escrita de terminación y, en ese caso, el presente Convenio dejará de ser efectivo.
+"""
+
+
+def _values(text: str, kind: str, eid_prefix: str) -> list[dict[str, Any]]:
+    return [p.values for p in _provisions(text) if p.kind == kind and p.cite.eid.startswith(eid_prefix)]
+
+
+def test_relief_wordings_no_las_sometera_and_se_excluira_de_la_base_are_exemptions() -> None:
+    relief = {p.cite.eid: p.values for p in _provisions(FINAL_ES) if p.kind == "relief_method"}
+    assert relief["art_23__para_1"] == {"method": "credit", "limit": "ordinary"}
+    assert relief["art_23__para_2"] == {"method": "exemption"}
+    assert relief["art_23__para_3"] == {"method": "exemption", "progression": True}
+
+
+def test_effect_from_the_first_of_january_following_entry_into_force() -> None:
+    # items a) / b) set apart as points, and items I - / II - left in the paragraph the ":" announces them in
+    for text in (EFFECT_ES, FINAL_ES):
+        effects = [v for v in _values(text, "date", "art_28") if v.get("event") == "effect"]
+        assert effects and all(v["from"] == "january_1_of_year_after_entry_into_force" for v in effects), effects
+
+
+def test_termination_notice_wordings() -> None:
+    (six,) = [v for v in _values(FINAL_ES, "date", "art_29") if v.get("event") == "termination_notice"]
+    assert six == {"event": "termination_notice", "months_before_year_end": 6}
+    (june,) = [v for v in _values(EFFECT_ES, "date", "art_30") if v.get("event") == "termination_notice"]
+    assert june == {"event": "termination_notice", "by": "06-30", "years_after_entry_into_force": 5}

@@ -39,6 +39,9 @@ def read_dates(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisi
     out = Emitted(reading)
     for unit in units:
         context = " ".join(c.folded for c in unit.context)
+        # "...y sus disposiciones se aplicarán: I - Con respecto a ...; II - ...": items the text does
+        # not set apart as points are sentences of one unit, announced by the one that ends in ":"
+        announced = False
         for s_start, s_end in unit.sentences():
             sentence = unit.folded[s_start:s_end]
             effect = ph.find("effect", sentence)
@@ -62,7 +65,9 @@ def read_dates(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisi
                     values["date"] = dates[0].date.isoformat()
                 if len(values) > 1:
                     out.add(unit, "date", reading.cite(unit, s_start, s_start + len(entry_part.rstrip(" ,"))), values=values)
-            in_effect = effect is not None or ph.has("effect", context)
+            in_effect = effect is not None or announced or ph.has("effect", context)
+            if effect is not None:
+                announced = sentence.rstrip().endswith(":")
             # "produzirão efeitos a partir de 1 de Janeiro de 2001": the day itself, when printed
             printed = figures.find_dates(sentence[effect.start():] if effect is not None else sentence) \
                 if in_effect else []
