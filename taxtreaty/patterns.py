@@ -138,9 +138,10 @@ PARAGRAPH_MARKER = regex.compile(
 #: a point label before ")": "a)", "(b)", "ii)", and OCR-damaged shapes ("£>)", "Hi)", "í)"); or a
 #: lower-case letter or roman numeral and a dot before a space ("a. to carry out", "iv. the tax"),
 #: as the Dutch treaty collection prints them ("i.e." has no space after its first dot); or an
-#: upper-case division of an article before a capital ("A. In Kenya:", "B. In Malaysia:")
+#: upper-case division of an article before a capital ("A. In Kenya:", "B. In Malaysia:"). A label
+#: followed by "," or ";" ("(b), the net amount ...") is a cross-reference that wrapped, not a marker
 POINT_MARKER = regex.compile(
-    r"^(?:(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)[^\S\n]*(?=\S|$)|(?P<label>[a-z]|[ivx]{2,6})\.[^\S\n]+(?=\S)"
+    r"^(?:(?P<open>\()?(?P<label>[^\s()]{1,4}?)\)(?![^\S\n]*[,;])[^\S\n]*(?=\S|$)|(?P<label>[a-z]|[ivx]{2,6})\.[^\S\n]+(?=\S)"
     r"|(?P<label>[A-H])\.[^\S\n]+(?=\p{Lu}))"
 )
 

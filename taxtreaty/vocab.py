@@ -29,7 +29,7 @@ _LANGUAGE_KEYS = {
 _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
-    "place_joiners", "enacting_words", "year_joiners", "not_title_after_between",
+    "place_joiners", "enacting_words", "year_joiners", "not_title_after_between", "reference_words",
 )
 #: keys a language file may leave out
 _OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", *_OPTIONAL_WORD_LISTS}
@@ -94,6 +94,9 @@ class Language:
     #: words after a convention word and a "between" word that make them a sentence, not a title
     #: ("Acuerdo entre en vigor": the verb "entrar")
     not_title_after_between: tuple[str, ...] = ()
+    #: the words a cross-reference names a division with ("sub-paragraph", "inciso"): a label at the start
+    #: of a line right after one of them is the reference going on, not a marker
+    reference_words: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -129,16 +129,19 @@ def test_nonstandard_headings_get_the_topic_their_body_shows() -> None:
         assert _doc(name).version("en").article(number).topic == topic, (name, number)
 
 
-def test_dutch_version_is_recognised_but_gets_no_topics() -> None:
+def test_dutch_version_is_recognised_and_gets_topics_from_its_titles_only() -> None:
+    """Dutch is read for structure only: no provisions, but its article titles name their topics
+    from the Dutch words of data/topics.yaml ("Dividenden", "Uitbreiding tot andere gebieden")."""
     doc = _doc("NL-PT_verdrag_NL.txt")
     nl = doc.version("nl")
     assert nl.supported is False
-    assert all(a.topic is None for a in nl.articles)
+    assert nl.article("10").topic == "dividends"
+    assert nl.article("32").topic == "territorial_extension"
     assert any(w.code == "unsupported_language" and w.language == "nl" for w in doc.warnings)
     assert not any(w.code == "topic_unknown" for w in doc.warnings)
     gr = _doc("NL-GR_convention_EN.txt")
     assert gr.version("en").article("10").topic == "dividends"
-    assert gr.version("nl").article("10").topic is None
+    assert gr.version("nl").article("10").topic == "dividends"
 
 
 def test_metadata_from_the_signature_blocks() -> None:

@@ -85,7 +85,8 @@ class Assembler:
         paragraphs = self._paragraph_models(eid, a.paragraphs)
         end = max([a.end] + [p.end for p in a.paragraphs])
         body = "\n".join(p.text for p in paragraphs)
-        topic = classify_article(a.heading, body, self.language) if self.supported else None
+        # a language read for structure only still names its topics from its own words (Dutch titles)
+        topic = classify_article(a.heading, body, self.language) if self.supported or self.language else None
         if self.supported and topic is None:
             self.warn("topic_unknown", eid, f"article {a.number} ({a.heading or 'no heading'}) matches no Model topic")
         return Article(

@@ -7,7 +7,11 @@ as text of the enclosing node and reported.
 
 from __future__ import annotations
 
-from taxtreaty import patterns
+from functools import cache
+
+import regex
+
+from taxtreaty import patterns, vocab
 from taxtreaty.structure import eids
 from taxtreaty.structure.assemble import Assembler
 from taxtreaty.structure.languages import detect_language
@@ -35,6 +39,15 @@ MAX_POINT_DEPTH = 6
 _TAIL = 200
 
 
+@cache
+def _reference_tail() -> regex.Pattern[str]:
+    """The end of a line that names a division and waits for its label ("... del inciso",
+    "subapartado 2", "sub-paragraph"), folded: every language's `reference_words`."""
+    words = sorted({vocab.fold(w) for w in vocab.all_words("reference_words")}, key=len, reverse=True)
+    body = "|".join(regex.escape(w) for w in words) or "(?!)"
+    return regex.compile(rf"(?<![\p{{L}}\d-])(?:{body})(?:\s+\d{{1,3}}[a-z]?)?\s*$")
+
+
 def _is_upper_division(text: str, label: str) -> bool:
     """The point marker is an upper-case letter and a dot ("A. In Kenya:"), not "A)" nor "(A)"."""
     return len(label) == 1 and label.isupper() and text[1:2] == "."
@@ -60,6 +73,7 @@ class VersionBuilder:
         self.protocol: ProtocolNode | None = None
         self.para: ParaNode | None = None
         self.stack: list[PointNode] = []
+        self.index = 0  # of the line being read
         #: the version numbers its articles in roman numerals ("ARTICLE IV")
         self.roman = any(ln.kind == "article" and ln.match.group("roman") for ln in lines)  # type: ignore[union-attr]
 
@@ -134,6 +148,7 @@ class VersionBuilder:
         lines = self.lines
         while i < len(lines):
             line = lines[i]
+            self.index = i
             kind = line.kind
             if kind == "title":
                 if not self.articles and self.title is None:
@@ -206,6 +221,8 @@ class VersionBuilder:
                         "article_number_inferred", eids.article(number),
                         f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
                     )
+            elif kind in ("paragraph", "point") and self._follows_reference(line):
+                self._text(line)  # "... del inciso" then "b) será aplicable": the reference goes on
             elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (
                 kind == "point" and (self._accept_bracket_paragraph(line) or self._accept_point(line))
             ):
@@ -213,6 +230,16 @@ class VersionBuilder:
             else:
                 self._text(line)
             i += 1
+
+    def _follows_reference(self, line: Line) -> bool:
+        """Does the line before this one end naming a division ("según se trate del inciso", then
+        "a) o del inciso b)"), so that the label this line starts with is the one it names?"""
+        if self.para is None or line.start == 0 or (line.kind == "paragraph" and not line.match.group("pnum")):  # type: ignore[union-attr]
+            return False  # "2." after "... paragraph" is a misprinted end, "(2)" may be the reference
+        before = self.ct.text[max(0, line.start - 60):line.start - 1]
+        if "\n" in before:
+            before = before[before.rfind("\n") + 1:]
+        return bool(before) and _reference_tail().search(vocab.fold(before)) is not None
 
     def _accept_protocol_article(self, line: Line) -> bool:
         """"Article 1", "Artigo 2" inside a protocol, numbered from 1 in sequence, is a division of
@@ -466,7 +493,14 @@ class VersionBuilder:
                     ):
                         continue
                     return depth, label, exp_kind, repaired
-        # 2. a valid label that skips ahead within the innermost list (lost items)
+        # 2. the label of the item before printed again ("d) a factory;", "d) a workshop;", then
+        # "f) a mine"): the next item's label shows this one is the item between them, misprinted
+        if self.stack and raw == self.stack[-1].label:
+            last = self.stack[-1]
+            value = label_value(last.label, last.kind)
+            if value and self._next_point_label() == label_for(last.kind, value + 2):
+                return len(self.stack) - 1, label_for(last.kind, value + 1), last.kind, True
+        # 3. a valid label that skips ahead within the innermost list (lost items)
         if self.stack:
             depth = len(self.stack) - 1
             siblings = self.stack[-2].children if depth > 0 else self.para.children  # type: ignore[union-attr]
@@ -477,7 +511,7 @@ class VersionBuilder:
                     self.warn("list_items_missing", self._owner_eid(),
                               f"point {raw}) follows point {last.label}): items are missing")
                     return depth, raw, last.kind, False
-        # 3. a list that starts mid-way (its first items lost), only at the paragraph level
+        # 4. a list that starts mid-way (its first items lost), only at the paragraph level
         if not self.stack and not self.para.children:  # type: ignore[union-attr]
             kinds = label_kinds(raw)
             if kinds and raw not in ("a", "i", "A", "1"):
@@ -485,7 +519,7 @@ class VersionBuilder:
                 value = label_value(raw, kind)
                 if value and value <= 4:
                     return 0, raw, kind, False
-        # 4. the same list restarting: earlier items or a parent list were lost
+        # 5. the same list restarting: earlier items or a parent list were lost
         if not self.stack or len(self.stack) == 1:
             siblings = self.para.children  # type: ignore[union-attr]
             if siblings and raw in self.para.child_labels:  # type: ignore[union-attr]
@@ -494,6 +528,16 @@ class VersionBuilder:
                     self.warn("list_items_missing", self._point_eid_hint(),
                               f"point {raw}) appears again in the same list: the items of an enclosing list are missing")
                     return 0, raw, kind, False
+        return None
+
+    def _next_point_label(self) -> str | None:
+        """The label of the next point marker after the line being read, None when a paragraph or
+        an article comes first (or nothing within a page of lines)."""
+        for line in self.lines[self.index + 1:self.index + 60]:
+            if line.kind == "point":
+                return clean_label(line.match.group("label"))  # type: ignore[union-attr]
+            if line.kind in ("paragraph", "article", "protocol", "chapter"):
+                return None
         return None
 
     def _announces_list(self, node: Node) -> bool:

@@ -71,13 +71,15 @@ def article_number_value(number: str) -> int | None:
 
 def article_eid_number(number: str) -> str:
     """The number an article's eId carries: as printed, except roman numerals, which take their
-    arabic value ("IV" -> "4", "Xbis" -> "10bis") so that eIds align across treaties (`art_4`)."""
+    arabic value ("IV" -> "4", "Xbis" -> "10bis") so that eIds align across treaties (`art_4`), and
+    a letter after digits is in lower case ("8A" -> "8a")."""
     roman = _roman_number().match(number)
     if roman:
         value = roman_to_int(roman.group("roman"))
         if value is not None:
             return f"{value}{roman.group('suffix')}"
-    return number
+    # "8A" as a case pack or a citation prints it is article "8a" (`clean_article_number`)
+    return number.lower() if _DIGITS.match(number) else number
 
 
 def roman_to_int(label: str) -> int | None:

@@ -72,7 +72,8 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
             warnings.append(Warning(
                 code="unsupported_language", eid=None, language=language,
                 message=f"a version in {lang_info.name if lang_info else language} ({language}) was found; "
-                "this language is not supported, so no topics or provisions are inferred from it",
+                "this language is not supported, so no provisions are inferred from it (its articles' topics only "
+                "from the words of topics.yaml in that language)",
             ))
         if not articles and not protocols:
             continue

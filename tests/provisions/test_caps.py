@@ -411,3 +411,29 @@ def test_juros_pagos_a_um_banco_ou_instituicao_financeira_is_a_recipient_test():
     (bank,) = [p for p in ps.provisions if p.kind == "withholding_cap" and p.rate_pct == Decimal("8")]
     assert bank.conditions.get("recipient_kinds") == ["bank", "financial_institution"]
     assert "income_subtype" not in bank.conditions
+
+
+_ALTERNATIVES_BY_REFERENCE = """ARTICULO 12
+Regalías
+
+1. Las regalías procedentes de un Estado Contratante pueden someterse a imposición en el otro Estado.
+
+2. Dichas regalías también pueden someterse a imposición en el Estado del que procedan, pero el impuesto así exigido no podrá exceder del:
+a) 10 por ciento del importe bruto de las regalías en los casos de pagos a los que se refiere:
+i) el subapartado 3 (a); y
+ii) los subapartados 3 (b) y (d);
+b) 15 por ciento del importe bruto de las regalías en todos los demás casos, incluyendo todos los derechos de autor distintos de los incluidos en el subapartado 2 (a).
+
+3. El término "regalías" significa los pagos por: a) el uso de un derecho de autor; b) el uso de un equipo; c) informaciones; d) asistencia.
+"""
+
+
+def test_an_alternative_read_as_nothing_is_an_unread_condition() -> None:
+    # AR-AU 12(2)(a): the items of the 10% name the royalties by citing 12(3)'s sub-items; nothing is
+    # read in them, so the 10% holds for those royalties only: never for "any royalty"
+    from helpers import extract_text
+
+    ps = extract_text(_ALTERNATIVES_BY_REFERENCE)
+    tens = [p for p in ps.provisions if p.kind == "withholding_cap" and p.rate_pct == 10]
+    assert tens and all("el subapartado 3 (a)" in (p.conditions.get("unread_condition") or "")
+                        or "los subapartados 3 (b) y (d)" in (p.conditions.get("unread_condition") or "") for p in tens)

@@ -154,6 +154,10 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
     for child in children:
         own = cond.merge(cond.clause_conditions(child.folded, ph, reading.parties),
                          cond.parties_kinds(child.folded, ph, default_role=None, context_role=role))
+        if not own:
+            # "a) 10 por ciento ... en los casos de pagos ... a los que se refiere: i) el subapartado
+            # 3 (a) ...": an alternative the engine reads nothing in is not "any case"
+            own = {"unread_condition": " ".join(child.text.split()).rstrip(";,. ")}
         conditions = cond.merge(base, own)
         cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
         out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=conditions,

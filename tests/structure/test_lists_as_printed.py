@@ -1,0 +1,129 @@
+"""Lists and paragraphs built as the gazettes print them: a label that a cross-reference wrapped
+onto the start of a line is text, a label printed twice is the item between, a Dutch title names
+its topic and a Dutch signature its date (texts paraphrased from the Argentine Boletín Oficial and
+the Dutch treaty collection)."""
+
+from __future__ import annotations
+
+import taxtreaty
+
+_ROYALTIES_ES = """Convenio entre la República Argentina y Australia
+
+ARTICULO 12
+Regalías
+
+1. Las regalías procedentes de un Estado Contratante pueden someterse a imposición en el otro Estado.
+
+2. Dichas regalías también pueden someterse a imposición en el Estado del que procedan, pero el impuesto así exigido no podrá exceder del:
+a) 10 por ciento del importe bruto de las regalías en el caso de derechos de autor;
+b) 10 por ciento del importe neto de las regalías en el caso de asistencia técnica. A los efectos del presente subapartado 2
+(b), el importe neto es el que resulte luego de deducir los gastos; y
+c) 15 por ciento del importe bruto de las regalías en todos los demás casos.
+
+3. El término "regalías" significa los pagos por el uso de un derecho de autor.
+"""
+
+
+def _points(text: str, article: str, paragraph: str) -> list[str]:
+    doc = taxtreaty.parse(text)
+    return [p.eid for p in doc.versions[0].article(article).paragraph(paragraph).points]
+
+
+def test_a_label_followed_by_a_comma_is_a_wrapped_reference() -> None:
+    # AR-AU 12(2): "subapartado 2" at a line's end, then "(b), el importe neto ...": not a second (b)
+    eids = _points(_ROYALTIES_ES, "12", "2")
+    assert eids == ["art_12__para_2__point_a", "art_12__para_2__point_b", "art_12__para_2__point_c"]
+    doc = taxtreaty.parse(_ROYALTIES_ES)
+    assert "(b), el importe neto" in doc.versions[0].article("12").paragraph("2").points[1].text
+    assert not [w for w in doc.warnings if w.code in ("list_items_missing", "duplicate_eid")]
+
+
+_SHIPPING_ES = """ARTICULO 8
+Navegación marítima y aérea
+
+1. Los beneficios de una empresa procedentes de la explotación de buques sólo pueden someterse a imposición en ese Estado.
+
+2. A los efectos del presente Artículo, los beneficios comprenden:
+a) la renta proveniente del alquiler a casco desnudo de buques; y
+b) los beneficios provenientes del uso de contenedores, cuando dicho alquiler, según se trate del inciso
+a) o del inciso b), es incidental a la operación de buques.
+
+3. Las disposiciones del apartado 1 se aplican también a los beneficios de un consorcio.
+"""
+
+
+def test_a_label_after_a_reference_word_goes_on_the_reference() -> None:
+    # AR-GB 8(2): "según se trate del inciso" then "a) o del inciso b)": the reference, not point a) again
+    doc = taxtreaty.parse(_SHIPPING_ES)
+    paragraph = doc.versions[0].article("8").paragraph("2")
+    assert [p.label for p in paragraph.points] == ["a", "b"]
+    assert "inciso\na) o del inciso b), es incidental" in paragraph.points[1].text
+    assert not [w for w in doc.warnings if w.code in ("list_items_missing", "duplicate_eid")]
+
+
+def test_a_real_item_after_a_joiner_is_still_an_item() -> None:
+    # the counter-case: "...; y" then "b)" is the next item, whatever the words before the joiner
+    doc = taxtreaty.parse(_SHIPPING_ES.replace("buques; y", "buques según el apartado; y"))
+    assert [p.label for p in doc.versions[0].article("8").paragraph("2").points] == ["a", "b"]
+
+
+_PE_EN = """Article 5
+Permanent establishment
+
+1. For the purposes of this Convention, the term "permanent establishment" means a fixed place of business.
+
+2. The term "permanent establishment" includes especially:
+a) a place of management;
+b) a branch;
+c) a factory;
+c) a workshop;
+e) a mine, an oil or gas well, a quarry or any other place of extraction of natural resources.
+
+3. A building site constitutes a permanent establishment only if it lasts more than six months.
+"""
+
+
+def test_a_label_printed_twice_is_the_item_between() -> None:
+    # NL-IN 5(2): "d) a factory;", "d)a workshop;", "f) a mine": the second d) is e), misprinted
+    doc = taxtreaty.parse(_PE_EN)
+    points = doc.versions[0].article("5").paragraph("2").points
+    assert [p.label for p in points] == ["a", "b", "c", "d", "e"]
+    assert points[3].label_printed == "c" and points[3].text == "a workshop;"
+    assert any(w.code == "ocr_repaired" and w.eid == "art_5__para_2__point_d" for w in doc.warnings)
+    assert not [w for w in doc.warnings if w.code == "duplicate_eid"]
+
+
+def test_a_label_printed_twice_with_no_next_item_is_not_repaired() -> None:
+    # without the next item's label to show it, a repeated label stays a restart (reported)
+    doc = taxtreaty.parse(_PE_EN.replace("e) a mine", "the mines"))
+    assert not any(w.code == "ocr_repaired" for w in doc.warnings)
+
+
+_DUTCH = """Verdrag tussen het Koninkrijk der Nederlanden en de Portugese Republiek tot het vermijden van dubbele belasting
+
+Artikel 10
+Dividenden
+
+1. Dividenden betaald door een lichaam dat inwoner is van een Verdragsluitende Staat aan een inwoner van de andere Verdragsluitende Staat, mogen in die andere Staat worden belast.
+
+Artikel 11
+Uitbreiding tot andere gebieden
+
+1. Dit Verdrag kan worden uitgebreid tot andere gebieden van het Koninkrijk der Nederlanden.
+
+TEN BLIJKE waarvan de ondergetekenden dit Verdrag hebben ondertekend. GEDAAN te Oporto, de 20e september 1999, in tweevoud.
+"""
+
+
+def test_a_dutch_version_names_its_topics_and_signature() -> None:
+    doc = taxtreaty.parse(_DUTCH)
+    version = doc.versions[0]
+    assert version.language == "nl" and not version.supported
+    assert [a.topic for a in version.articles] == ["dividends", "territorial_extension"]
+    assert doc.signed is not None and doc.signed.date == "1999-09-20" and doc.signed.place == "Oporto"
+
+
+def test_an_article_number_with_a_letter_is_one_eid_however_cased() -> None:
+    from taxtreaty.structure import eids
+
+    assert eids.article("8A") == eids.article("8a") == "art_8a"
