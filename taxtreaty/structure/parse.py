@@ -17,9 +17,10 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.structure import eids, metadata, publication
-from taxtreaty.structure.builder import MAX_POINT_DEPTH, VersionBuilder
+from taxtreaty.structure.builder import VersionBuilder
 from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
+from taxtreaty.structure.lists import MAX_POINT_DEPTH
 from taxtreaty.structure.model import Document, Source, Version, Warning, iter_nodes
 from taxtreaty.structure.prepass import contents_table, number_style
 from taxtreaty.structure.versions import version_segments
