@@ -7,6 +7,8 @@ as text of the enclosing node and reported.
 
 from __future__ import annotations
 
+import regex
+
 from taxtreaty import patterns
 from taxtreaty.structure import eids
 from taxtreaty.structure.assemble import Assembler
@@ -28,6 +30,8 @@ from taxtreaty.text.lines import title_cased as _title_cased
 
 #: how much of the end of an open point is looked at to tell whether it goes on
 _TAIL = 200
+#: a line that ends a sentence, then one that starts another with a capital
+_SENTENCE_BREAK = regex.compile(r"(?<=[.!?][\"'»”)]*)\n(?=[«\"“(]?\p{Lu})")
 
 
 def _is_upper_division(text: str, label: str) -> bool:
@@ -283,6 +287,8 @@ class VersionBuilder(ListLabels):
             last = int(last_numbered.number)  # type: ignore[arg-type]
             if value == last + 1:
                 pass
+            elif value == last + 2 and last_numbered is container[-1] and self._lost_number(container, last + 1):
+                pass  # "1. ...", "Sin embargo, ...", "3. ...": paragraph 2 lost its number, not its text
             elif last + 1 < value <= last + 3:
                 owner = self._owner_eid()
                 self.warn("paragraphs_missing", owner, f"paragraph {value} follows paragraph {last}: text is missing")
@@ -307,6 +313,27 @@ class VersionBuilder(ListLabels):
         if pm:
             sub = Line(content_start, line.end, rest, "point", pm)
             self._accept_point(sub)
+        return True
+
+    def _lost_number(self, container: list[ParaNode], number: int) -> bool:
+        """Paragraph N+2 follows paragraph N, and N holds one more line that starts a sentence of its
+        own after N's last one ("... en este otro Estado." then "Sin embargo, dichas regalías ..."):
+        that line is paragraph N+1, printed without its number. Only with no list in N and exactly
+        one such line (two or more could be any of them: the text is then reported as missing)."""
+        para = container[-1]
+        if para.children or self.stack:
+            return False
+        text = self.ct.text[para.start:para.end]
+        breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
+        if len(breaks) != 1:
+            return False
+        cut = para.start + breaks[0] + 1
+        lost = ParaNode(cut, para.end, number=str(number), number_inferred=True)
+        para.end = cut - 1
+        container.append(lost)
+        self.warn("paragraph_number_inferred", eids.paragraph(self._owner_eid() or "", str(number)),
+                  f"paragraph {number + 1} follows paragraph {number - 1}; the text between them, which starts "
+                  f"a sentence on a line of its own, is read as paragraph {number}")
         return True
 
     def _accept_bracket_paragraph(self, line: Line) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import regex
+
 from taxtreaty.structure.numbers import article_number_value, clean_article_number, ordinal_value
 from taxtreaty.text.lines import classify
 
@@ -19,11 +21,21 @@ class Line:
     match: object | None = None
 
 
+#: the end of a line whose sentence goes on below ("... no está limitado por el")
+_MID_SENTENCE = regex.compile(r"[\p{Ll}\d,]$")
+
+
 def split_lines(text: str) -> list[Line]:
-    lines, pos = [], 0
+    lines: list[Line] = []
+    pos = 0
     for raw in text.split("\n"):
         if raw:
             kind, m = classify(raw)
+            if kind == "article" and m is not None and m.group("word")[:1].islower() and lines \
+                    and lines[-1].kind in ("text", "paragraph", "point") and _MID_SENTENCE.search(lines[-1].text):
+                # "... no está limitado por el" then "artículo 1. Las informaciones ...": a reference
+                # that wrapped, not a heading (headings are not printed in lower case mid-sentence)
+                kind, m = "text", None
             lines.append(Line(pos, pos + len(raw), raw, kind, m))
         pos += len(raw) + 1
     return lines

@@ -36,8 +36,8 @@ class ListLabels:
     def _follows_reference(self, line: Line) -> bool:
         """Does the line before this one end naming a division ("según se trate del inciso", then
         "a) o del inciso b)"), so that the label this line starts with is the one it names?"""
-        if self.para is None or line.start == 0 or (line.kind == "paragraph" and not line.match.group("pnum")):  # type: ignore[union-attr]
-            return False  # "2." after "... paragraph" is a misprinted end, "(2)" may be the reference
+        if self.para is None or line.start == 0:
+            return False
         before = self.ct.text[max(0, line.start - 60):line.start - 1]
         if "\n" in before:
             before = before[before.rfind("\n") + 1:]

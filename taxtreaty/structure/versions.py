@@ -75,12 +75,14 @@ def _heading_language(segment: list[Line], k: int, owners: frozenset[str]) -> st
 _MIN_HEADINGS_PER_LANGUAGE = 2
 
 
-def split_interleaved_pages(segment: list[Line]) -> list[list[Line]]:
+def split_interleaved_pages(segment: list[Line], earlier: dict[str, int] | None = None) -> list[list[Line]]:
     """A bilingual text printed a page of each ("Artigo 10.º", "Artigo 11.º", then "Article 10",
     "Article 11", then "Artigo 12.º" ...): the numbering never restarts at 1, so the second
     language's headings would be refused as out of sequence and its text swallowed by the first.
     Blocks are cut where the heading word changes language, and each language's blocks are put
-    back together. A segment whose headings use one language's words is returned as it is."""
+    back together. A segment whose headings use one language's words is returned as it is.
+    `earlier` (language -> its last article number in an earlier segment) lets a single heading
+    count: "Artículo 11" after the English title and "Article 10" goes on the Spanish version's 10."""
     words = _article_word_languages()
     marks: list[tuple[int, str]] = []  # (index of the heading line, its language)
     for k, line in enumerate(segment):
@@ -92,7 +94,9 @@ def split_interleaved_pages(segment: list[Line]) -> list[list[Line]]:
     counts: dict[str, int] = {}
     for _, language in marks:
         counts[language] = counts.get(language, 0) + 1
-    if len([n for n in counts.values() if n >= _MIN_HEADINGS_PER_LANGUAGE]) < 2:
+    continues = {language for k, language in marks if earlier and language in earlier
+                 and heading_value(segment[k].match) == earlier[language] + 1}
+    if len([lang for lang, n in counts.items() if n >= _MIN_HEADINGS_PER_LANGUAGE or lang in continues]) < 2:
         return [segment]
     groups: dict[str, list[Line]] = {}
     current = marks[0][1]
@@ -106,6 +110,38 @@ def split_interleaved_pages(segment: list[Line]) -> list[list[Line]]:
     return [group for group in groups.values() if group]
 
 
+def _language_and_numbers(part: list[Line]) -> tuple[str | None, list[int]]:
+    words = _article_word_languages()
+    numbers, languages = [], []
+    for k, line in enumerate(part):
+        if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
+            numbers.append(heading_value(line.match) or 0)
+            owners = words.get(vocab.fold(line.match.group("word")).rstrip("."))  # type: ignore[union-attr]
+            languages.append(_heading_language(part, k, owners) if owners else None)
+    known = [lang for lang in languages if lang]
+    language = known[0] if known and all(lang == known[0] for lang in known) else None
+    return language, numbers
+
+
 def version_segments(lines: list[Line]) -> list[list[Line]]:
-    """The lines of each language version, in order."""
-    return [part for seg in segment_versions(lines) for part in split_interleaved_pages(seg)]
+    """The lines of each language version, in order. Articles printed in turn in two languages,
+    each version under its own title ("Artículo 10", then the English title and "Article 10", then
+    "Artículo 11", "Article 11"): a block of one language that goes on the numbering of an earlier
+    version in that language, with no title of its own, is put back with it."""
+    out: list[list[Line]] = []
+    last: dict[str, int] = {}  # language -> last article number of its latest version
+    owner: dict[str, int] = {}  # language -> index in `out` of that version
+    for seg in segment_versions(lines):
+        for part in split_interleaved_pages(seg, last):
+            language, numbers = _language_and_numbers(part)
+            titled = any(line.kind == "title" for line in part)
+            if language in owner and numbers and not titled and numbers[0] == last[language] + 1 \
+                    and owner[language] < len(out) - 1:
+                out[owner[language]].extend(part)
+            else:
+                out.append(part)
+                if language:
+                    owner[language] = len(out) - 1
+            if language and numbers:
+                last[language] = numbers[-1]
+    return out

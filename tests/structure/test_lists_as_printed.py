@@ -127,3 +127,73 @@ def test_an_article_number_with_a_letter_is_one_eid_however_cased() -> None:
     from taxtreaty.structure import eids
 
     assert eids.article("8A") == eids.article("8a") == "art_8a"
+
+
+_LOST_NUMBER_ES = """Artículo 12
+Regalías
+
+1. Las regalías procedentes de un Estado Contratante y pagadas a un residente del otro Estado Contratante pueden someterse a imposición en este otro Estado.
+
+Sin embargo, dichas regalías también pueden someterse a imposición en el Estado del que procedan, pero el impuesto así exigido no podrá exceder del 15 por ciento del monto bruto de las regalías.
+
+3. El término "regalías" significa las cantidades de cualquier clase pagadas por el uso de un derecho de autor.
+"""
+
+
+def test_a_paragraph_printed_without_its_number_is_the_one_between() -> None:
+    # AR-RU 12: "1. ...", then "Sin embargo, ..." on a line of its own, then "3. ...": paragraph 2
+    doc = taxtreaty.parse(_LOST_NUMBER_ES)
+    article = doc.versions[0].article("12")
+    assert [p.eid for p in article.paragraphs] == ["art_12__para_1", "art_12__para_2", "art_12__para_3"]
+    assert article.paragraph("2").number_inferred and article.paragraph("2").text.startswith("Sin embargo")
+    assert article.paragraph("1").text.endswith("en este otro Estado.")
+    assert any(w.code == "paragraph_number_inferred" for w in doc.warnings)
+    assert not any(w.code == "paragraphs_missing" for w in doc.warnings)
+
+
+def test_two_candidate_lines_leave_the_paragraph_missing() -> None:
+    # which of two sentences started paragraph 2 cannot be told: the gap is reported, nothing inferred
+    text = _LOST_NUMBER_ES.replace("en este otro Estado.\n", "en este otro Estado.\nEsta regla se aplica también a los cánones.\n")
+    doc = taxtreaty.parse(text)
+    assert [p.eid for p in doc.versions[0].article("12").paragraphs] == ["art_12__para_1", "art_12__para_3"]
+    assert any(w.code == "paragraphs_missing" for w in doc.warnings)
+
+
+_WRAPPED_EXCHANGE_ES = """Convenio entre el Reino de España y la República Argentina
+
+Artículo 1
+Ámbito personal
+
+1. El presente Convenio se aplica a las personas residentes de uno o de ambos Estados Contratantes.
+
+Artículo 2
+Impuestos comprendidos
+
+1. El presente Convenio se aplica a los impuestos sobre la renta.
+
+Artículo 3
+Intercambio de información
+
+1. Las autoridades competentes intercambiarán las informaciones necesarias. El intercambio no está limitado por el
+artículo 1. Las informaciones recibidas por un Estado serán mantenidas secretas.
+2. En caso de que se refiere el apartado
+2.c) del artículo 12, se considerará pagado un impuesto del 15 por ciento.
+"""
+
+
+def test_hard_wrapped_references_stay_text() -> None:
+    # AR-ES re-laid at 70 columns: "limitado por el" then "artículo 1. Las informaciones ..." is no
+    # heading (no new version), and "el apartado" then "2.c) del artículo 12" is no paragraph 2
+    doc = taxtreaty.parse(_WRAPPED_EXCHANGE_ES)
+    assert [v.language for v in doc.versions] == ["es"]
+    article = doc.versions[0].article("3")
+    assert [a.number for a in doc.versions[0].articles] == ["1", "2", "3"]
+    assert [p.number for p in article.paragraphs] == ["1", "2"]
+    assert "artículo 1. Las informaciones recibidas" in article.paragraph("1").text
+    assert "2.c) del artículo 12" in article.paragraph("2").text
+
+
+def test_the_dutch_treaty_series_running_header_is_furniture() -> None:
+    text = _PE_EN.replace("b) a branch;", "b) a branch;\n\nTractatenblad 1999 Nr. 5   12\n")
+    doc = taxtreaty.parse(text)
+    assert "Tractatenblad" not in doc.versions[0].article("5").paragraph("2").text
