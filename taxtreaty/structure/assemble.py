@@ -6,10 +6,11 @@ that stops before its closing clause).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import regex
 
-from taxtreaty import patterns
+from taxtreaty import patterns, vocab
 from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Paragraph, Point, Protocol
 from taxtreaty.structure.nodes import ArticleNode, Node, ParaNode, PointNode, ProtocolNode
@@ -154,8 +155,10 @@ class Assembler:
             if k + 1 < len(lines) and patterns.BULLET.match(lines[k + 1].strip()):
                 continue  # the items are dash bullets ("to wit:" then "– the Agreement of ...")
             if ln.rstrip().endswith(":") and (k + 1 < len(lines) or not para.children):
-                if _announced_text_follows(lines[k + 1 :]):
+                if _announced_text_follows(lines[k + 1 :]) or (k == 0 and _heading_of_text(ln, lines[k + 1 :])):
                     continue
+                if para.children and lines[-1].rstrip().endswith(":") and k + 1 < len(lines):
+                    continue  # "... de la siguiente forma:" then "Cuando ... permitirá:" and its items
                 self.warn("list_items_missing", eid,
                           f"{eid} announces a list ({ln.strip()[-40:]!r}) but no items follow in the source text")
                 return
@@ -170,6 +173,28 @@ class Assembler:
 _ANNOUNCED_TEXT_MIN_CHARS = 300
 _ANNOUNCED_TEXT_MIN_SENTENCES = 3
 _SENTENCE_STOP = regex.compile(r"[.;!?](?=\s|$)")
+
+
+#: a paragraph's first line that heads the sentences under it is at most this long
+_HEADING_LINE_MAX = 80
+_HEADING_LINE_MAX_WORDS = 4
+
+
+@cache
+def _cites_article() -> regex.Pattern[str]:
+    words = sorted({vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words")}, key=len, reverse=True)
+    return regex.compile(rf"(?<!\p{{L}})(?:{'|'.join(regex.escape(w) for w in words)})s?\.?\s*(?:\d|[ivxlc]+\b)")
+
+
+def _heading_of_text(line: str, following: list[str]) -> bool:
+    """"Con referencia al artículo 2°:", "Ad Article 10:", "En Australia:": a short first line that
+    names an article (or is a few words) and heads the sentences under it, which start with a capital.
+    "However, the tax so charged shall not exceed:" names none: its items are lost."""
+    text = line.strip().lstrip("-–—• ").rstrip(":").strip()
+    rest = " ".join(ln.strip() for ln in following if ln.strip())
+    if not text or len(line.strip()) > _HEADING_LINE_MAX or not rest[:1].isupper():
+        return False
+    return len(text.split()) <= _HEADING_LINE_MAX_WORDS or bool(_cites_article().search(vocab.fold(text)))
 
 
 def _announced_text_follows(lines: list[str]) -> bool:

@@ -473,7 +473,10 @@ class VersionBuilder(ListLabels):
             # goes on in the unmarked sentences after it
             open_point = not patterns.SENTENCE_END.search(innermost_text) or (
                 line.kind == "bullet" and (innermost_text.endswith(":") or self._last_line_was_bullet(innermost))
-            ) or (innermost.kind == "upper" and not innermost.children and innermost_text.endswith(":"))
+            ) or (not innermost.children and innermost_text.endswith(":") and (
+                # "a) En la República Argentina:" then "el Impuesto a las ganancias ...": the items
+                # printed without markers are the point's own text, not a wrap-up of the list
+                innermost.kind == "upper" or line.text[:1].islower()))
             if open_point and innermost.pending_wrap_start is None:
                 for node in self.stack:
                     node.extend(line.end)

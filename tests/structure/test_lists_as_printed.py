@@ -197,3 +197,52 @@ def test_the_dutch_treaty_series_running_header_is_furniture() -> None:
     text = _PE_EN.replace("b) a branch;", "b) a branch;\n\nTractatenblad 1999 Nr. 5   12\n")
     doc = taxtreaty.parse(text)
     assert "Tractatenblad" not in doc.versions[0].article("5").paragraph("2").text
+
+
+_PROTOCOL_ES = """ARTICULO 1
+Personas comprendidas
+
+El presente Convenio se aplica a las personas residentes de uno o de ambos Estados Contratantes.
+
+ARTICULO 2
+Impuestos comprendidos
+
+1. Los impuestos actuales a los que se aplica este Convenio son, en particular:
+a) En la República Argentina:
+el impuesto a las ganancias, y el impuesto sobre los bienes personales;
+b) En el otro Estado:
+el impuesto sobre la renta.
+
+2. El Convenio se aplicará también a los impuestos idénticos.
+
+En fe de lo cual los signatarios firman el presente Convenio.
+
+PROTOCOLO
+
+1. Con referencia al artículo 2:
+El Convenio se aplicará también a los impuestos de emergencia.
+
+2. Con respecto al Artículo 11:
+Se entiende que las disposiciones de este Convenio no impiden aplicar las normas de capitalización exigua.
+
+3. However, the tax so charged shall not exceed:
+The competent authorities shall settle the mode of application.
+"""
+
+
+def test_a_heading_line_with_a_colon_announces_the_text_under_it() -> None:
+    # AR-RU/AR-DE protocols: "Con respecto al Artículo 11:" then a sentence: no list was lost; a
+    # colon after a clause that names no article still reports its lost items
+    doc = taxtreaty.parse(_PROTOCOL_ES)
+    lost = {w.eid for w in doc.warnings if w.code == "list_items_missing"}
+    assert "protocol_1__para_1" not in lost and "protocol_1__para_2" not in lost
+    assert "protocol_1__para_3" in lost
+
+
+def test_unmarked_items_under_an_announcing_point_are_its_text() -> None:
+    # AR-DE 2(3): "a) En la República Argentina:" then "el Impuesto a las ganancias ..." unmarked
+    doc = taxtreaty.parse(_PROTOCOL_ES)
+    paragraph = doc.versions[0].article("2").paragraph("1")
+    assert "el impuesto a las ganancias" in paragraph.points[0].text
+    assert "el impuesto sobre la renta" in paragraph.points[1].text and paragraph.wrap_up is None
+    assert not any(w.code == "list_items_missing" and w.eid.startswith("art_2") for w in doc.warnings)
