@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from taxtreaty.store.schema import ArticleRow, Document, Passage, Treaty
 from taxtreaty.store.search import citation
+from taxtreaty.structure.model import Document as ParsedDocument
 from taxtreaty.text import InputError
 
 _ARTICLE_REF = re.compile(r"^\s*(?:art(?:icle|igo|ículo|iculo)?\.?\s*)?(\d+[A-Za-z]?)\s*(?:\(\s*(\w+)\s*\))?\s*$", re.I)
@@ -185,3 +186,38 @@ def article(connection: Session, treaty_ref: str, ref: str, language: str | None
         raise InputError(f"{what} is not in the stored text of {t.id}")
     return ArticleView(treaty=t.id, title=t.title, article=number, paragraph=paragraph,
                        prevailing_language=t.prevailing_language, versions=versions)
+
+
+def document_article(doc: ParsedDocument, treaty: str, title: str, ref: str, language: str | None = None,
+                     sources: dict[str, str] | None = None) -> ArticleView:
+    """`article`'s view of one parsed document (the text in effect on a day, `show --as-of`):
+    a paragraph whose words an amending instrument gave says so in its citation (`sources`:
+    eId -> instrument)."""
+    number, paragraph = parse_article_ref(ref)
+    languages = [v.language for v in doc.versions]
+    if language and language not in languages:
+        raise InputError(f"treaty {treaty} has no {language!r} text (it has {', '.join(languages)})")
+    sources = sources or {}
+    versions = []
+    for version in doc.versions:
+        art = version.article(number)
+        if art is None or (language and version.language != language):
+            continue
+        paragraphs = []
+        for p in art.paragraphs:
+            if paragraph and p.number != paragraph:
+                continue
+            given = next((src for eid, src in sources.items() if p.eid == eid or p.eid.startswith(eid + "__")
+                          or eid.startswith(p.eid + "__")), None)
+            cite = citation(number, p.number) + (f" (words of {given})" if given else "") + (f", {title}" if title else "")
+            paragraphs.append(ParagraphView(eid=p.eid, number=p.number, text=p.text, complete=p.complete, cite=cite,
+                                            span=p.span, sha256=doc.source.sha256))
+        if paragraph and not paragraphs:
+            continue
+        versions.append(VersionView(language=version.language, eid=art.eid, heading=art.heading, topic=art.topic,
+                                    complete=art.complete, paragraphs=paragraphs))
+    if not versions:
+        what = f"article {number}" + (f" paragraph {paragraph}" if paragraph else "")
+        raise InputError(f"{what} is not in the text of {treaty} in effect on that day")
+    return ArticleView(treaty=treaty, title=title, article=number, paragraph=paragraph,
+                       prevailing_language=doc.prevailing_language, versions=versions)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -35,6 +35,10 @@ def _out() -> Console:
 
 def _err() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+AS_OF_HELP = ("The text in effect on this day (YYYY-MM-DD): the convention as amended by the stored "
+              "amending instruments that have effect by then.")
 
 
 def _open(db: str | None, create: bool = False):  # type: ignore[no-untyped-def]
@@ -155,10 +159,13 @@ def show_command(
     lang: str = typer.Option(None, "--lang", help=LANG_HELP),
     db: str = typer.Option(None, "--db", help=DB_HELP),
     fmt: str = typer.Option("table", "--format", help=FORMAT_HELP + " (the list of articles)"),
+    as_of: str = typer.Option(None, "--as-of", help=AS_OF_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Show a treaty's articles, or one article's text with citations (language versions side by side)."""
     check_format(fmt)
+    if as_of is not None and _show_as_of(treaty, article, lang, db, fmt, as_of, as_json):
+        return
     with _open(db) as store:
         if article is None:
             detail = store.get_treaty(treaty)
@@ -176,6 +183,44 @@ def show_command(
     if as_json:
         print_json(view.model_dump(mode="json"))
         return
+    _print_article(view)
+
+
+def _show_as_of(treaty: str, article: str | None, lang: str | None, db: str | None, fmt: str, as_of: str,
+                as_json: bool) -> bool:
+    """`show --as-of`: the version in effect on that day; False when the stored text is the only one."""
+    from taxtreaty.interfaces.cli.as_of import version_for
+    from taxtreaty.store.queries import document_article
+
+    version, name = version_for(db, treaty, as_of)
+    if version is None:
+        _err().print(f"{escape(name)}: no amending instrument is stored: the stored text is its only version")
+        return False
+    doc = version.document
+    if article is None:
+        if as_json:
+            print_json({"treaty": name, "version": version.describe(),
+                        "articles": [{"language": v.language, "number": a.number, "eid": a.eid, "heading": a.heading,
+                                      "topic": a.topic, "amended_by": version.amended.get(a.eid)}
+                                     for v in doc.versions for a in v.articles]})
+            return True
+        (_out() if fmt == "table" else _err()).print(f"[bold]{escape(name)}[/] {escape(version.note())}")
+        emit(["lang", "art", "eId", "heading", "topic", "words of"],
+             [[v.language, a.number, a.eid, a.heading or "-", a.topic or "-",
+               next((src for eid, src in version.amended.items() if eid == a.eid or eid.startswith(a.eid + "__")), "")]
+              for v in doc.versions for a in v.articles if not lang or v.language == lang], fmt)
+        return True
+    view = document_article(doc, name, doc.versions[0].title or name if doc.versions else name, article, lang,
+                            version.amended)
+    if as_json:
+        print_json({**view.model_dump(mode="json"), "version": version.describe()})
+        return True
+    _out().print(f"[dim]{escape(version.note())}[/]")
+    _print_article(view)
+    return True
+
+
+def _print_article(view: Any) -> None:
     _out().print(f"[bold]{escape(view.title)}[/] — Art. {view.article}"
                + (f"({view.paragraph})" if view.paragraph else "")
                + (f"; the {view.prevailing_language} text prevails" if view.prevailing_language else ""))
@@ -325,14 +370,25 @@ def export_command(
     fmt: str = typer.Option("json", "--format", help="akn, json or csv."),
     language: str = typer.Option(None, "--language", help="With --format akn: only this language version (pt, en, es...)."),
     out_dir: str = typer.Option(None, "--out-dir", help="With --format akn: one file per language version in this folder."),
+    as_of: str = typer.Option(None, "--as-of", help=AS_OF_HELP),
     db: str = typer.Option(None, "--db", help=DB_HELP),
 ) -> None:
     """Export a treaty as Akoma Ntoso XML (one document: a version, or a collection of the
     versions), JSON (trees + provisions) or CSV (passages)."""
     if out_dir is not None and fmt != "akn":
         raise InputError("--out-dir goes with --format akn")
-    with _open(db) as store:
-        output = store.export(treaty, fmt, language)
+    version = None
+    if as_of is not None:
+        from taxtreaty.interfaces.cli.as_of import export_version, version_for
+
+        version, name = version_for(db, treaty, as_of)
+        if version is None:
+            _err().print(f"{escape(name)}: no amending instrument is stored: the stored text is its only version")
+    if version is not None:
+        output = export_version(version, name, fmt, language)
+    else:
+        with _open(db) as store:
+            output = store.export(treaty, fmt, language)
     if out_dir is not None:
         from taxtreaty.interfaces.cli.common import write_akn_versions
         from taxtreaty.structure.akn import component_documents

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -82,17 +84,44 @@ def _treaty_dates(backend: Any, treaty_id: str) -> dict[str, str | None]:
     return out
 
 
+def _version(backend: Any, treaty_id: str, day: dt.date | None) -> Any:
+    """The version in effect on `day` (versions.as_of) of the treaty as decisions compile it, or
+    None when no amending instrument is known; with no day, today's, for the version selector
+    only (`day` None: the page shows the stored texts)."""
+    from taxtreaty.versions.as_of import version_on
+
+    try:
+        compiled = service.treaty_rules(backend, treaty_id)
+    except Exception:  # no engine, no provisions: the page still shows the text
+        return None
+    found = version_on(compiled, day or dt.date.today())
+    if found is not None and day is None:
+        return dataclasses.replace(found, day=None)
+    return found
+
+
 @router.get("/web/treaties/{treaty_id}", response_class=HTMLResponse)
 async def treaty_reader(
     request: Request, treaty_id: str,
     lang: Annotated[str | None, Query(max_length=5)] = None,
     hl: Annotated[str | None, Query(max_length=200)] = None,
+    as_of: Annotated[str | None, Query(max_length=10)] = None,
 ) -> Response:
     backend = request.app.state.backend
+    day = None
+    if as_of:
+        try:
+            day = dt.date.fromisoformat(as_of)
+        except ValueError:
+            return _render(request, "error.html", 422, title="Not a date",
+                           message=f"give the day as YYYY-MM-DD, for instance 2024-05-01 (got {as_of!r})")
 
     def load() -> dict[str, Any]:
         summary = backend.summary(treaty_id)
         docs = backend.documents(treaty_id)
+        version = _version(backend, treaty_id, day)
+        if version is not None and version.day is not None:
+            docs = [version.document]  # the text in effect on that day, as decisions read it
         all_langs = reader.version_language_order(docs)
         shown = [lang] if lang in all_langs else all_langs
         provisions, divergences = [], []
@@ -115,6 +144,7 @@ async def treaty_reader(
             "protocols": reader.build_protocols(docs, shown),
             "provisions": provisions, "divergences": divergences,
             "highlight": reader.highlight_from(hl, docs),
+            "version": version, "as_of": as_of or "",
         }
 
     try:
