@@ -155,3 +155,21 @@ def test_http_p99_below_the_target_load_is_not_a_pass() -> None:
     assert _verdicts(rows) == [(True, True), (False, False)]
     assert "50 clients" in rows[1].note
     assert not _http_figures(10, [5.0] * 1000).met and _http_figures(50, [5.0] * 1000).met
+
+
+def test_load_rows_judge_errors_always_and_p99_targets_only_at_scale() -> None:
+    from bench import bench_load as b
+
+    def run(name: str, latencies: list[float], errors: int = 0) -> b.Run:
+        return b.Run(name, seconds=10.0, latencies_ms=latencies, errors=errors, statuses={200: len(latencies)})
+
+    baseline = run("GET /health (alone)", [2.0] * 100)
+    runs = {"POST /ask": run("POST /ask", [5.0] * 100, errors=1), "GET /rates": run("GET /rates", [80.0] * 100),
+            "GET /health (throughout)": run("GET /health (throughout)", [3.0] * 100)}
+    rows = {r.what.split(" p99")[0]: r for r in b.results(50, 10.0, baseline, runs, 3000)}
+    assert not rows["load POST /ask"].passed  # one error
+    assert not rows["load GET /rates"].passed and rows["load GET /rates"].ratio == pytest.approx(40.0)  # 80 ms >= 50
+    assert rows["load GET /health (throughout)"].passed
+    small = {r.what.split(" p99")[0]: r for r in b.results(20, 3.0, baseline, runs, 38)}
+    assert (small["load GET /rates"].ran, small["load GET /rates"].passed) == (False, False)  # n/a, never pass
+    assert small["load POST /ask"].ran and not small["load POST /ask"].passed  # errors count at any scale

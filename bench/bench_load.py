@@ -1,0 +1,271 @@
+"""Load test on mixed endpoints: N clients on /ask, /search, /rates, /treaties and small /ledger
+uploads, over a store of many treaties, with GET /health watched throughout (issue 16).
+
+    .venv/bin/python -m bench.bench_load                     # 50 clients, 10 s, shared texts + 100 synthetic
+    .venv/bin/python -m bench.bench_load --quick             # 20 clients, 3 s, the shared texts only
+    .venv/bin/python -m bench.bench_load --treaties 3000 --seconds 30   # the issue's full load
+
+The store is built in a temporary folder from the texts of ../shared (seeds and corpus: real
+conventions, several files per treaty, amending protocols) and `--treaties` synthetic conventions
+(`taxtreaty.store.synthetic`, parsed by a process pool). The server is `taxtreaty serve`'s app in
+its own process (bench_http's), started once the store is built; the load begins after GET /rates
+answers 200 (the matrix is built once per change of the store, off the request path).
+
+The baseline, measured in the same run on the same server: GET /health with the same number of
+clients and nothing else. Under the mixed load one client keeps asking GET /health, so its p99
+"throughout" says whether one endpoint starves the others. `/ledger` uploads go at a pace under
+the server's per-client limit (60 a minute; every client here is 127.0.0.1), so a 429 is an error.
+Prints, per endpoint: requests, errors, p50, p99 and the p99's ratio to the baseline's; the
+targets: zero errors, /rates p99 < 50 ms, /health p99 < 50 ms throughout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote_plus
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.bench_http import Connection, Run, ServerError, _start_server, _stop, free_port, raw_request  # noqa: E402
+from bench.common import BenchResult, ratio  # noqa: E402
+
+SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
+TARGET_P99_MS = 50.0
+TARGET_CLIENTS = 50
+#: /ledger uploads per minute, all clients together (the server allows 60 per client address)
+LEDGER_PER_MINUTE = 40
+LEDGER = ("income,source,residence,amount,beneficial_owner,recipient,capital_pct,date\n"
+          "dividends,{a},{b},1000.99,yes,company,30,2024-05-01\n"
+          "interest,{b},{a},250.50,yes,,,2024-05-01\n"
+          "royalties,{a},{b},80,yes,company,,2024-05-01\n")
+SEARCHES = ("dividends beneficial owner", "permanent establishment", "juros", "regalías", "pensions",
+            "mutual agreement", "dividendos", "capital gains shares")
+
+
+def build_store(folder: Path, synthetic: int, log=None) -> tuple[str, list[dict]]:  # type: ignore[no-untyped-def]
+    """A store of the shared texts and `synthetic` invented conventions; the treaties' summaries."""
+    from taxtreaty.store import Store
+    from taxtreaty.store.synthetic import convention
+
+    texts = sorted([*SHARED.glob("seeds/*.txt"), *SHARED.glob("corpus/*/*.txt")])
+    if not texts:
+        raise FileNotFoundError(f"no texts under {SHARED} (seeds/, corpus/)")
+    made = folder / "synthetic"
+    made.mkdir()
+    for seed in range(synthetic):
+        (made / f"synthetic_{seed:05d}.txt").write_text(convention(seed).text, encoding="utf-8")
+    url = str(folder / "load.sqlite")
+    start = time.perf_counter()
+    with Store.open(url) as store:
+        store.ingest([str(p) for p in texts])
+        if synthetic:
+            store.ingest([str(made)])
+        treaties = [{"id": t.id, "parties": list(t.parties)} for t in store.list_treaties()]
+    if log:
+        log(f"store: {len(treaties)} treaties ({len(texts)} shared texts, {synthetic} synthetic) "
+            f"built in {time.perf_counter() - start:.0f} s")
+    return url, treaties
+
+
+def requests_for(treaties: list[dict]) -> dict[str, list[bytes]]:
+    """The mix, per endpoint: raw requests over many treaties."""
+    paired = [t for t in treaties if len(t["parties"]) == 2]
+    asks = []
+    for i, t in enumerate(paired[:200]):
+        a, b = t["parties"]
+        income = ("dividends", "interest", "royalties", "pensions")[i % 4]
+        asks.append(raw_request("POST", f"/ask?treaty={t['id']}", {
+            "income": income, "source": a, "residence": b, "beneficial_owner": True, "recipient": "company",
+            "capital_pct": 30, "date": "2024-05-01"}))
+    return {
+        "POST /ask": asks,
+        "GET /search": [raw_request("GET", "/search?q=" + quote_plus(q) + "&limit=10") for q in SEARCHES],
+        "GET /rates": [raw_request("GET", "/rates"), raw_request("GET", "/rates?country=NL")],
+        "GET /treaties": [raw_request("GET", "/treaties")],
+    }
+
+
+def ledger_request(a: str, b: str) -> bytes:
+    body = LEDGER.format(a=a, b=b).encode()
+    head = (f"POST /ledger HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n"
+            f"Content-Type: text/csv\r\nContent-Length: {len(body)}\r\n\r\n")
+    return head.encode() + body
+
+
+class ChunkedConnection(Connection):
+    """bench_http's keep-alive client, also reading chunked bodies (the /ledger answer is streamed)."""
+
+    async def request(self, raw: bytes) -> int:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        self.writer.write(raw)
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        fields = {}
+        for line in head.split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            fields[name.strip().lower()] = value.strip()
+        if fields.get(b"transfer-encoding", b"").lower() == b"chunked":
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                await self.reader.readexactly(size + 2)  # the chunk and its CRLF
+                if size == 0:
+                    break
+        else:
+            await self.reader.readexactly(int(fields.get(b"content-length", b"0")))
+        return status
+
+
+async def _client(port: int, run: Run, requests: list[bytes], deadline: float, offset: int, pause: float = 0.0) -> None:
+    connection = ChunkedConnection("127.0.0.1", port)
+    i = offset
+    try:
+        while time.perf_counter() < deadline:
+            start = time.perf_counter()
+            try:
+                status = await asyncio.wait_for(connection.request(requests[i % len(requests)]), timeout=20)
+                ok = status == 200
+                run.statuses[status] = run.statuses.get(status, 0) + 1
+            except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
+                ok = False
+                await connection.close()
+                connection = ChunkedConnection("127.0.0.1", port)
+            run.latencies_ms.append((time.perf_counter() - start) * 1000)
+            run.errors += 0 if ok else 1
+            i += 1
+            if pause:
+                await asyncio.sleep(max(0.0, pause - (time.perf_counter() - start)))
+    finally:
+        await connection.close()
+
+
+async def mixed(port: int, clients: int, seconds: float, mix: dict[str, list[bytes]], ledgers: list[bytes]) -> dict[str, Run]:
+    """`clients` clients spread over the endpoints of `mix`, one on /ledger at its pace, one on /health."""
+    runs = {name: Run(name) for name in [*mix, "POST /ledger", "GET /health (throughout)"]}
+    deadline = time.perf_counter() + seconds
+    names = list(mix)
+    # /ask is the hot endpoint: half the clients; the others share the rest
+    weights = {name: (clients // 2 if name == "POST /ask" else max(1, (clients - clients // 2) // (len(names) - 1)))
+               for name in names}
+    tasks = [_client(port, runs[name], mix[name], deadline, k) for name in names for k in range(weights[name])]
+    tasks.append(_client(port, runs["POST /ledger"], ledgers, deadline, 0, pause=60.0 / LEDGER_PER_MINUTE))
+    tasks.append(_client(port, runs["GET /health (throughout)"], [raw_request("GET", "/health")], deadline, 0, pause=0.01))
+    began = time.perf_counter()
+    await asyncio.gather(*tasks)
+    for run in runs.values():
+        run.seconds = time.perf_counter() - began
+    return runs
+
+
+async def alone(port: int, clients: int, seconds: float) -> Run:
+    run = Run("GET /health (alone)")
+    deadline = time.perf_counter() + seconds
+    began = time.perf_counter()
+    await asyncio.gather(*(_client(port, run, [raw_request("GET", "/health")], deadline, k) for k in range(clients)))
+    run.seconds = time.perf_counter() - began
+    return run
+
+
+def _wait_for_rates(base: str, seconds: float = 600.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        response = httpx.get(base + "/rates", timeout=60)
+        if response.status_code == 200:
+            return
+        if response.status_code != 503:
+            raise ServerError(f"GET /rates -> {response.status_code}: {response.text[:200]}")
+        time.sleep(1)
+    raise ServerError("the rates matrix was not built in time")
+
+
+def measure(clients: int, seconds: float, synthetic: int, log=None) -> tuple[Run, dict[str, Run], int]:  # type: ignore[no-untyped-def]
+    with tempfile.TemporaryDirectory() as tmp:
+        url, treaties = build_store(Path(tmp), synthetic, log)
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = _start_server(url, port, 1)
+        try:
+            start = time.perf_counter()
+            _wait_for_rates(base)
+            mix = requests_for(treaties)
+            for raw in mix["POST /ask"]:  # warm-up: each treaty compiled once, as a server soon has them
+                path = raw.split(b" ", 2)[1].decode()
+                httpx.post(base + path, content=raw.split(b"\r\n\r\n", 1)[1],
+                           headers={"content-type": "application/json"}, timeout=120)
+            if log:
+                log(f"server ready (rates built, {len(mix['POST /ask'])} treaties warmed) in "
+                    f"{time.perf_counter() - start:.0f} s; {clients} clients for {seconds:g} s")
+            paired = [t["parties"] for t in treaties if len(t["parties"]) == 2] or [["PT", "TL"]]
+            ledgers = [ledger_request(*p) for p in paired[:20]]
+            baseline = asyncio.run(alone(port, clients, min(seconds, 5.0)))
+            runs = asyncio.run(mixed(port, clients, seconds, mix, ledgers))
+        finally:
+            _stop(server)
+    return baseline, runs, len(treaties)
+
+
+def results(clients: int, seconds: float, baseline: Run, runs: dict[str, Run], treaties: int) -> list[BenchResult]:
+    at_scale = clients >= TARGET_CLIENTS
+    scale = "" if at_scale else f"not at the target's load ({TARGET_CLIENTS} clients); "
+    out = []
+    for name, run in runs.items():
+        timed = name in ("GET /rates", "GET /health (throughout)")
+        target = f"zero errors, p99 < {TARGET_P99_MS:g} ms" if timed else "zero errors"
+        met = run.errors == 0 and (not timed or run.pct(0.99) < TARGET_P99_MS)
+        # a p99 target is set for the target's load: a smaller run keeps its figures but reads n/a
+        out.append(BenchResult(
+            f"load {name} p99, {clients} clients mixed, {treaties} treaties", run.pct(0.99), "ms", baseline.pct(0.99),
+            "ms p99 (GET /health alone, same server)", ratio(run.pct(0.99), baseline.pct(0.99)), target,
+            met and (at_scale or not timed), f"{scale if timed else ''}{len(run.latencies_ms):,} requests in "
+            f"{seconds:g} s, {run.errors} errors, p50 {run.pct(0.5):.1f} ms, statuses {run.statuses}",
+            ran=at_scale or not timed))
+    return out
+
+
+def run(quick: bool) -> list[BenchResult]:
+    """The suite's entry point (bench/suite.py): 50 clients for 10 s over the shared texts and 100
+    synthetic conventions; quick: 20 clients for 3 s over the shared texts."""
+    clients, seconds, synthetic = (20, 3.0, 0) if quick else (TARGET_CLIENTS, 10.0, 100)
+    baseline, runs, treaties = measure(clients, seconds, synthetic)
+    return results(clients, seconds, baseline, runs, treaties)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=TARGET_CLIENTS)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--treaties", type=int, default=100, help="synthetic conventions besides the shared texts")
+    parser.add_argument("--quick", action="store_true", help="20 clients, 3 s, the shared texts only")
+    args = parser.parse_args(argv)
+    clients, seconds, synthetic = (20, 3.0, 0) if args.quick else (args.clients, args.seconds, args.treaties)
+    try:
+        baseline, runs, treaties = measure(clients, seconds, synthetic, log=print)
+    except FileNotFoundError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except ServerError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    for row in [baseline, *runs.values()]:
+        print(f"{row.name:>26}: {len(row.latencies_ms):>7} requests, {row.errors} errors, p50 {row.pct(0.5):7.2f} ms, "
+              f"p99 {row.pct(0.99):7.2f} ms ({ratio(row.pct(0.99), baseline.pct(0.99)) or 0:.1f}x the baseline's), "
+              f"statuses {row.statuses}")
+    failed = [r for r in results(clients, seconds, baseline, runs, treaties) if r.ran and not r.passed]
+    print("targets: zero errors; /rates and /health p99 < 50 ms -> " + ("met" if not failed else "NOT met: "
+          + "; ".join(r.what for r in failed)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
