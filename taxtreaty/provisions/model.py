@@ -28,6 +28,10 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - income_subtype_excluded: [str] kinds the clause names as left out ("no están incluidas ... las películas")
 - otherwise: bool                "in all other cases": the residual cap of a list
 - guaranteed_by_government: bool interest on loans guaranteed or financed by the other State
+- payment_periodic: bool         false: the rule is for payments that are not periodic, lump sums (pensions 18(2))
+- social_security: bool          the payment is made under a State's social security system
+- employment_in_source: bool     the past employment a pension rewards was exercised in the source State
+- arising_in_source: bool        other income arising in the source State ("arising in the other Contracting State")
 - pe_connected: bool             the income is effectively connected with a permanent establishment
                                  or fixed base in the source State (article 10(4)/11(4)/12(4) switch,
                                  or the PE part of article 7(1))
@@ -85,6 +89,8 @@ Allocation values (`Provision.allocation`)
 - residence_only          only the residence State may tax ("shall be taxable only in that State")
 - effective_management_only   only the State of the place of effective management
 - source_may_tax          shared: the source State may tax too ("may be taxed in the other State")
+- residence_may_tax       the residence State may tax, not exclusively ("pensiones ... pagadas ... a un residente
+                          ... pueden someterse a imposición en ese Estado"): the source State keeps its right
 - paying_state_only       only the State that pays (government service, public pensions)
 - source_only             only the source State
 - exempt_in_host          the host State exempts (students, teachers)
@@ -105,7 +111,7 @@ ProvisionKind = Literal[
 Status = Literal["determined", "unknown"]
 Allocation = Literal[
     "residence_only", "effective_management_only", "source_may_tax", "paying_state_only", "source_only",
-    "exempt_in_host",
+    "exempt_in_host", "residence_may_tax",
 ]
 
 

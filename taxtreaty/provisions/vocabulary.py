@@ -52,10 +52,15 @@ PHRASE_KEYS = (
 #: someterse a imposición en el Estado Contratante desde cuyo territorio se efectúan los pagos")
 #: "inclusion_words" / "exclusion_words": a kind of income named as included ("incluido el alquiler de
 #: contenedores") or left out ("pero no están incluidas las regalías con respecto a las películas")
+#: the pension article's conditions (readers/allocations.py): "not_periodic" (a payment not periodic, a lump sum),
+#: "social_security" (unless "social_security_among": one of several kinds named), "past_employment_in_other" (the
+#: State of the past employment); "arising_in_source": other income arising in the source State; "that_other_state":
+#: the State a "may be taxed in ..." names after "paid to a resident of" when it is not the residence State
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
-                        "exclusion_words", "property_vehicle")
+                        "exclusion_words", "property_vehicle", "not_periodic", "social_security",
+                        "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

@@ -19,6 +19,7 @@ from typing import Any
 
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.rules import labels
+from taxtreaty.rules.completeness import complete_convention
 from taxtreaty.rules.conditions import Condition, compile_conditions
 from taxtreaty.rules.decision import Caveat, Cite
 from taxtreaty.structure import eids
@@ -164,6 +165,8 @@ class CompiledTreaty:
     timeline: Any = None
     #: MLI positions for this covered agreement (`taxtreaty.versions.mli.Positions`), when known
     mli: Any = None
+    #: complete, and every article's topic is known: an article it lacks is one it does not have
+    articles_known: bool = False
 
     def all_versions(self) -> list[CompiledTreaty]:
         """This treaty and every version of it a decision may use (the ledger buckets on all of them)."""
@@ -467,10 +470,8 @@ def compile_treaty(
                 pe_articles[topic] = Cite(first.eid, rules_for.language, doc.original[first.span[0]:first.span[1]], first.span)
 
     articles_present = {v.language: [a.number for a in v.articles] for v in doc.versions}
-    all_topics = {a.topic for v in doc.versions for a in v.articles}
-    complete = {"persons_covered", "entry_into_force"} <= all_topics and not any(
-        w.code == "text_truncated" for w in doc.warnings
-    )
+    complete = complete_convention(doc)
+    articles_known = complete and complete_convention(doc, every_topic=True)
     article_topics = {a.eid: a.topic for v in doc.versions for a in v.articles if a.topic}
     return CompiledTreaty(
         article_topics=article_topics,
@@ -483,6 +484,7 @@ def compile_treaty(
         articles_present=articles_present,
         pe_articles=pe_articles,
         complete=complete,
+        articles_known=articles_known,
     )
 
 
@@ -507,6 +509,7 @@ def merge_treaties(parts: list[CompiledTreaty]) -> CompiledTreaty:
             base.in_force = other.in_force
         base.pe_articles = {**other.pe_articles, **base.pe_articles}
         base.complete = base.complete or other.complete
+        base.articles_known = base.articles_known or other.articles_known
         for language, numbers in other.articles_present.items():
             base.articles_present.setdefault(language, [])
             base.articles_present[language] += [n for n in numbers if n not in base.articles_present[language]]

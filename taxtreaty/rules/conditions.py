@@ -33,12 +33,14 @@ from taxtreaty.vocab import countries, fold
 #: condition keys that only describe how to read a fact; they become assumptions, not tests
 DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded"}
 #: facts that no scenario key carries; a condition on them is unknown unless it has a default
-EXTERNAL_FACTS = {"income_subtype", "guaranteed_by_government"}
+EXTERNAL_FACTS = {"income_subtype", "guaranteed_by_government", "arising_in_source"}
 #: a strict bound ("more than 25 per cent") is kept constant in the ledger's buckets by a second
 #: bound just above it (shares and amounts are never given to more places than this)
 _JUST_ABOVE = Decimal("1e-9")
 #: facts whose values can be given more precisely (a company may be a bank or a pension fund)
 _COARSE_FACTS = {"recipient", "payer"}
+#: the payers of a social security benefit
+_PUBLIC_PAYERS = ("government", "local_authority")
 #: the provision keys of a share held, by how they compare
 _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital_pct": "lt", "max_capital_pct": "le"}
 
@@ -46,7 +48,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | unknown
+    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -71,6 +73,8 @@ class Condition:
         actual = getattr(scenario, self.fact, None)
         if op == "not_true":  # a proviso that bites only when the user says it does
             return actual is not True
+        if op == "eq_source":  # a State the user gives, compared with the source State
+            return None if actual is None else (actual == scenario.source) == self.value
         if actual is None:
             default = tables().defaults.get(self.fact)
             if default is None:
@@ -235,7 +239,8 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "recipient_not_subject_to_tax": "recipient_subject_to_tax",
               "paid_by_property_vehicle": "not_paid_by_property_vehicle",
               "not_paid_by_property_vehicle": "paid_by_property_vehicle",
-              "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed"}
+              "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed",
+              "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic"}
 
 
 def _test(fact: str, op: str, operand: Any, key: str, **words: Any) -> Condition:
@@ -386,6 +391,16 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax"))
         elif key == "paid_by_property_vehicle":
             tests.append(_bool_test(key, value, "paid_by_property_vehicle", "not_paid_by_property_vehicle"))
+        elif key == "payment_periodic":
+            tests.append(_bool_test(key, value, "payment_periodic", "payment_not_periodic"))
+        elif key == "social_security" and value:
+            # paid under a State's social security system: by a public body of that State
+            tests.append(_test("payer", "in", frozenset(_PUBLIC_PAYERS), "social_security"))
+        elif key == "employment_in_source" and value:
+            tests.append(_test("employment_state", "eq_source", True, "employment_in_source"))
+        elif key == "arising_in_source" and value:
+            # the source State is where the income arises (a documented default, listed as an assumption)
+            tests.append(_test("arising_in_source", "eq", True, "arising_in_source"))
         elif key == "payer_listed":
             tests.append(_bool_test(key, value, "payer_listed", "payer_not_listed"))
         elif key == "unread_condition":

@@ -62,6 +62,8 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
         if treaty.complete and fallback is not None and fallback.article_eid and scenario.topic != "other_income":
             decision.reasons.append(f"the convention has no article on {scenario.topic}; the other-income article applies")
             rules = fallback
+        elif treaty.articles_known and (rules is None or not rules.gaps) and (fallback is None or fallback.article_eid is None):
+            return _no_article(treaty, scenario, decision)
         else:
             return _missing_article(treaty, scenario, rules, decision)
     decision.language = rules.language
@@ -186,6 +188,23 @@ def _in_force(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) ->
         decision.trace.extend(TraceEntry(c, "dates of effect") for c in window.cites)
         return False
     return True
+
+
+def _no_article(treaty: CompiledTreaty, scenario: Scenario, decision: Decision) -> Decision:
+    """A whole convention (its articles in sequence to the final clauses) with no article on this
+    income and no other-income article: no article limits the source State, which taxes under its
+    own law (and the residence State too, with the relief the convention gives)."""
+    decision.source_taxation, decision.residence_taxation, decision.max_rate_pct = "unlimited", "shared", None
+    numbers = next(iter(treaty.articles_present.values()), []) or ["?"]
+    held = f"{numbers[0]} to {numbers[-1]}"
+    what = "other income" if scenario.topic == "other_income" else f"{scenario.topic.replace('_', ' ')} and none on other income"
+    decision.reasons.append(
+        f"the convention has no article on {what} "
+        f"(its articles {held} run in sequence to the final clauses): no article limits the source State, "
+        "which taxes the income under its own law"
+    )
+    _relief(treaty, scenario, decision)
+    return decision
 
 
 def _missing_article(treaty: CompiledTreaty, scenario: Scenario, rules: TopicRules | None, decision: Decision) -> Decision:

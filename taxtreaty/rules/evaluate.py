@@ -22,6 +22,9 @@ ALLOCATION_OUTCOME = {
     "residence_only": ("none", "exclusive", None),
     "effective_management_only": ("none", "exclusive", "effective_management"),
     "source_may_tax": ("unlimited", "shared", None),
+    # "pueden someterse a imposición en ese Estado" (the residence State, not exclusively): the source State
+    # keeps its own right
+    "residence_may_tax": ("unlimited", "shared", None),
     "source_only": ("unlimited", "none", None),
     "paying_state_only": ("unlimited", "none", "paying_state"),
     "exempt_in_host": ("none", "exclusive", None),

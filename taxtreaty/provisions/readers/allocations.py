@@ -55,6 +55,17 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 # shall be taxable only in that other Contracting State": the rule is the beneficial owner's
                 conditions["beneficial_owner"] = True
             conditions.update(cond.subtype_conditions(sentence, ph))
+            verb = exclusive or shared
+            if article.topic not in PAYMENT_TOPICS and verb is not None:
+                conditions.update(_named_direction(sentence[: verb.start()], ph, reading.parties))
+            if article.topic == "pensions":
+                conditions.update(_pension_conditions(sentence, ph))
+            elif article.topic == "other_income" and shared is not None and "arising_in_source" in ph.patterns \
+                    and ph.find("arising_in_source", sentence, 0, shared.start()) is not None:
+                # "items of income ... arising in the other Contracting State may also be taxed in that other
+                # State", "originadas en el otro Estado Contratante, pueden someterse a imposición en el Estado
+                # mencionado en el último término": the source State's share, not a clash with the residence rule
+                conditions["arising_in_source"] = True
             if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
                     and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
                     and any(u.context and u.context[-1] is unit for u in units)):
@@ -111,15 +122,59 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             assert shared is not None
             before = sentence[: shared.start()]
             if ph.find("to_resident", before) is not None and not ph.has("shared_also", sentence) \
-                    and not _paying_state_first(sentence, shared, ph):
+                    and not _paying_state_first(sentence, shared, ph) and "employment_in_source" not in conditions:
                 # "paid to a resident of the other State may be taxed in that other State" (not "pensions ...
                 # arising in one of the Contracting States and paid to a resident of the other Contracting State
                 # may be taxed in the first-mentioned State": the State they arise in)
+                if article.topic == "pensions" and not _names_other_state(sentence, shared, ph):
+                    # "las pensiones ... pagadas ... a un residente de un Estado Contratante ... pueden someterse a
+                    # imposición en ese Estado": the residence State may tax, not exclusively (the source keeps its right)
+                    _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "residence_may_tax", conditions, overrides)
                 continue
             if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
                 conditions["pe_connected"] = True
             _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
     return out
+
+
+def _pension_conditions(sentence: str, ph: Phrases) -> dict[str, Any]:
+    """What a pension rule is limited to: payments that are not periodic or lump sums ("However, where such
+    remuneration is not of a periodical nature ... or where instead of the right to annuities a lump sum is
+    paid"), payments under a social security system (paid by a public body), and remuneration for past
+    employment in the other State (the State where the employment was exercised)."""
+    out: dict[str, Any] = {}
+    if "not_periodic" in ph.patterns and ph.has("not_periodic", sentence):
+        out["payment_periodic"] = False
+    if "past_employment_in_other" in ph.patterns and ph.has("past_employment_in_other", sentence):
+        out["employment_in_source"] = True
+    social = ph.find("social_security", sentence) if "social_security" in ph.patterns else None
+    if social is not None and ph.find("social_security_among", sentence, 0, social.start()) is None:
+        out["social_security"] = True
+    return out
+
+
+def _named_direction(before: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
+    """"Directors' fees ... derived by a resident of the Netherlands ... of a company which is a resident of
+    Zambia may be taxed in Zambia": a paragraph for one direction only, when the words before the allocation
+    name both Contracting States and the recipient's is the one right after "derived by" (its residence)."""
+    if len(parties) != 2:
+        return {}
+    named = [c for c in cond.states_named(before) if c in parties]
+    if set(named) != set(parties):
+        return {}
+    for m in ph.finditer("recipient_role", before):
+        after = [c for c in cond.states_named(before[m.end(): m.end() + 50]) if c in parties]
+        if after:
+            residence = after[0]
+            return {"residence_state": residence, "source_state": next(c for c in parties if c != residence)}
+    return {}
+
+
+def _names_other_state(sentence: str, shared: regex.Match[str], ph: Phrases) -> bool:
+    """"...may be taxed in that other State" / "in the first-mentioned State" (not "in that State")."""
+    if "that_other_state" not in ph.patterns:
+        return True  # the language does not say: read nothing
+    return ph.find("that_other_state", sentence, shared.end(), min(len(sentence), shared.end() + 30)) is not None
 
 
 def _exclusive_list_item(reading: Reading, out: Emitted, unit: Unit, ph: Phrases) -> None:
