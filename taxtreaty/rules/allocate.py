@@ -15,7 +15,6 @@ from taxtreaty.rules.evaluate import (
     allocation_effect,
     apply_caveats,
     depends_on,
-    displaces,
     effect,
     note_unknowns,
     truncation_note,
@@ -115,13 +114,11 @@ def _clashing(chosen: Rule, ordered: list[Rule]) -> list[Rule]:
 
 def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                defaults_used: set[str]) -> None:
-    """Articles without rates: exceptions (allocations with conditions) before the base rule. An
-    unconditional rule that overrides another ("Notwithstanding the provisions of paragraphs 1 and 2,
-    ... may also be taxed in that other State") displaces it: no clash."""
-    unconditional = [r for r in rules.allocations if not r.conditions]
-    displaced = [r for r in unconditional if any(o is not r and displaces(o, r) for o in unconditional)]
-    ordered = sorted((r for r in rules.allocations if all(r is not d for d in displaced)),
-                     key=lambda r: (not r.conditions, r.cite.span[0]))
+    """Articles without rates: exceptions (allocations with conditions) before the base rule. A rule
+    that overrides another ("Notwithstanding the provisions of paragraph 1, payments ... under the social
+    security or similar legislation ...") without a condition read is still a clash: its subject may be
+    narrower than the words read say."""
+    ordered = sorted(rules.allocations, key=lambda r: (not r.conditions, r.cite.span[0]))
     chosen: Rule | None = None
     unknown: list[tuple[Rule, Check]] = []
     for rule in ordered:

@@ -48,7 +48,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | unknown
+    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | in_given | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -75,6 +75,8 @@ class Condition:
             return actual is not True
         if op == "eq_source":  # a State the user gives, compared with the source State
             return None if actual is None else (actual == scenario.source) == self.value
+        if actual is None and op == "in_given":  # a fact that chooses the rule: never defaulted
+            return None
         if actual is None:
             default = tables().defaults.get(self.fact)
             if default is None:
@@ -83,7 +85,7 @@ class Condition:
             actual = default.value
         if op == "eq":
             return bool(actual == self.value)
-        if op == "in":
+        if op in ("in", "in_given"):
             return actual in self.value
         if op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
             sure, maybe = self.value
@@ -395,7 +397,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_bool_test(key, value, "payment_periodic", "payment_not_periodic"))
         elif key == "social_security" and value:
             # paid under a State's social security system: by a public body of that State
-            tests.append(_test("payer", "in", frozenset(_PUBLIC_PAYERS), "social_security"))
+            # (the payer is asked, not defaulted: it chooses between the pension rules)
+            tests.append(_test("payer", "in_given", frozenset(_PUBLIC_PAYERS), "social_security"))
         elif key == "employment_in_source" and value:
             tests.append(_test("employment_state", "eq_source", True, "employment_in_source"))
         elif key == "arising_in_source" and value:
