@@ -17,6 +17,7 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions.vocabulary import Phrases, all_words, alternation, require_phrases, word_alternation
+from taxtreaty.structure.numbers import roman_to_int
 
 #: digits, with a decimal part ("7.5", "7,5"); not a thousands group
 DECIMAL_NUMBER = r"\d{1,3}(?:[.,]\d{1,2}(?!\d))?"
@@ -301,6 +302,8 @@ def _reference_regex(language: str) -> regex.Pattern[str]:
     para = alternation(ph.raw["paragraph_words"], whole_word=False)
     # "7", "7.º" (folded "7.o"), "8A"; the ordinal or letter is attached to the number
     num = r"\d{1,3}(?:\.?\s?[º°o](?![\p{L}]))?(?:[a-z](?![\p{L}]))?"
+    # an article numbered in roman numerals ("del artículo VII o del artículo XIV", folded to lower case)
+    num = rf"(?:{num}|[ivxlc]{{1,7}}(?![\p{{L}}\d]))"
     joiners = ph.word_group("and_words", "or_words")
     nums = rf"{num}(?:\s*(?:,|{joiners})\s*{num})*"
     return regex.compile(rf"(?P<kind>{art}|{para})\s*(?P<nums>{nums})")
@@ -312,7 +315,12 @@ def find_references(text: str, ph: Phrases) -> list[tuple[str, str]]:
     arts = {vocab.fold(w) for w in ph.raw["article_words"]}
     for m in _reference_regex(ph.code).finditer(text):
         kind = "article" if regex.sub(r"\s+", " ", m.group("kind")) in arts else "paragraph"
-        for n in regex.findall(r"\d{1,3}", m.group("nums")):
+        for n in regex.findall(r"\d{1,3}|(?<![\p{L}])[ivxlc]+(?![\p{L}])", m.group("nums")):
+            if not n.isdigit():
+                value = roman_to_int(n) if kind == "article" else None
+                if value is None:
+                    continue  # "paragraph ii", or letters that are no numeral
+                n = str(value)
             out.append((kind, n))
     return out
 

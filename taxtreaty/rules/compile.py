@@ -395,6 +395,36 @@ def _no_subtype_default_without_a_general_rule(rules: TopicRules) -> None:
                 group[i] = updated
 
 
+#: anti-abuse tests a user can say bite (`main_purpose: true`)
+_PURPOSE_TESTS = ("principal_purpose", "main_purpose")
+
+
+def _article_wide_purpose_test(rules: TopicRules, found: list[Provision], parties: tuple[str, ...]) -> None:
+    """"No relief shall be available under this Article if it was the main purpose ...", "The provisions of
+    this Article shall not apply if it was the main purpose ...": a main-purpose paragraph of the article
+    that no rate or exemption carries as its own proviso withdraws every benefit of the article. Each
+    cap, exemption and residence-only rule gets it as a caveat (the answer stays determined and says so);
+    a user who says it bites (`main_purpose: true`) gets the source State's own law."""
+    if rules.article_eid is None:
+        return
+    benefits = [*rules.caps, *rules.exemptions, *(r for r in rules.allocations if r.allocation == "residence_only")]
+    carried = {c.eid for r in benefits for c in r.caveats}
+    for p in found:
+        if p.kind != "anti_abuse" or p.values.get("test") not in _PURPOSE_TESTS or p.cite.language != rules.language:
+            continue
+        if article_of(p.cite.eid) != rules.article_eid or p.cite.eid in carried:
+            continue
+        caveat = Caveat("main_purpose", p.cite.eid, p.cite.quote)
+        tests, _ = compile_conditions({"caveats": [{"kind": "main_purpose"}]}, parties, rules.topic)
+        for group in (rules.caps, rules.exemptions, rules.allocations):
+            for i, rule in enumerate(group):
+                if rule in benefits and all(c.eid != caveat.eid for c in rule.caveats):
+                    known = {(c.fact, c.op) for c in rule.conditions}
+                    extra = tuple(t for t in tests if (t.fact, t.op) not in known)
+                    group[i] = replace(rule, caveats=(*rule.caveats, caveat), conditions=(*rule.conditions, *extra))
+        carried.add(p.cite.eid)
+
+
 def compile_treaty(
     doc: Document,
     provisions: ProvisionSet,
@@ -437,6 +467,7 @@ def compile_treaty(
             elif rule.kind == "allocation":
                 rules.allocations.append(rule)
         _no_subtype_default_without_a_general_rule(rules)
+        _article_wide_purpose_test(rules, found, party_codes)
         _exemption_words_inside_a_rate(rules)
         _unapplied_limits(rules)
         if article is not None:

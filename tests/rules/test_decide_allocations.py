@@ -187,3 +187,89 @@ def test_domestic_carriage_is_a_kind_of_income_not_a_clash() -> None:
     decision = ask(text, income="shipping", source="ES", residence="AR", recipient="company")
     assert (decision["status"], decision["source_taxation"], decision["eid"]) == ("determined", "none", "art_2__para_1")
     assert any(a["fact"] == "income_subtype" for a in decision["assumptions"])
+
+
+# -- the PE switch, in Spanish, also where the article caps nothing --------------------------------------
+
+_DIV_ES_1 = ("1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del otro "
+             "Estado Contratante pueden someterse a imposición en este otro Estado.\n\n")
+
+
+@pytest.mark.parametrize("rest", [
+    # AR-BR X: no cap; "se aplican las disposiciones del artículo VII o del artículo XIV"
+    "2. Sin embargo, estos dividendos pueden someterse a imposición en el Estado Contratante en que resida la sociedad "
+    "que pague los dividendos y de acuerdo con la legislación de este Estado.\n\n3. Las disposiciones de los apartados 1 "
+    "y 2 no se aplican si el beneficiario de los dividendos tiene en el otro Estado Contratante un establecimiento "
+    "permanente con el que la participación que genere los dividendos esté vinculada efectivamente. En este caso se "
+    "aplican las disposiciones del artículo VII o del artículo XIV.",
+    # AR-DE 10(4): "se vincula efectivamente ... deberán aplicarse", with a 15 % cap
+    "2. Sin embargo, tales dividendos pueden someterse a imposición en el Estado Contratante en que resida la sociedad "
+    "que pague los dividendos, pero el impuesto así exigido no deberá exceder del 15 por ciento del importe bruto de los "
+    "dividendos.\n\n3. No se aplicarán las disposiciones de los apartados 1 y 2 cuando el beneficiario de los dividendos "
+    "lleva a cabo actividades empresariales en el otro Estado Contratante mediante un establecimiento permanente situado "
+    "en éste, y la participación que genera los dividendos se vincula efectivamente a ese establecimiento permanente. En "
+    "tal caso, deberán aplicarse las disposiciones del artículo 7 o del artículo 14, según corresponda.",
+    # AR-ES 11(5): the sentence naming the articles closes the paragraph after a list
+    "2. Sin embargo, estos dividendos pueden someterse a imposición en el Estado Contratante en que resida la sociedad "
+    "que pague los dividendos, pero el impuesto así exigido no puede exceder del 10 por ciento del importe bruto de los "
+    "dividendos.\n\n3. Las disposiciones de los apartados 1 y 2 no se aplican si el beneficiario efectivo de los "
+    "dividendos ejerce en el otro Estado Contratante una actividad industrial por medio de un establecimiento permanente "
+    "situado en este otro Estado, y la participación que genera los dividendos está vinculada efectivamente con:\n\n"
+    "a) ese establecimiento permanente; o con\n\nb) las actividades comerciales mencionadas en el apartado 1 del "
+    "artículo 7.\n\nEn estos casos se aplicarán las disposiciones del artículo 7 o del artículo 14, según corresponda.",
+], ids=["roman-no-cap", "se-vincula", "after-a-list"])
+def test_spanish_pe_switch_sends_the_income_to_article_7(rest: str) -> None:
+    text = _es(("Dividendos", _DIV_ES_1 + rest))
+    decision = ask(text, income="dividends", source="ES", residence="AR", beneficial_owner=True, recipient="company",
+                   capital_pct=30, pe_connected=True)
+    assert (decision["status"], decision["source_taxation"], decision["article_applied"]) == ("determined", "unlimited", "7")
+
+
+def test_shall_not_apply_names_no_article_to_switch_to() -> None:
+    # AR-AU 22(3): "no se aplicará a las rentas, distintas de las rentas derivadas de bienes inmuebles definidos en el
+    # apartado 2 del Artículo 6 ... En estos casos se aplicarán las disposiciones del Artículo 7 o del Artículo 14"
+    text = _es(("Otras rentas", "1. Las rentas de un residente de un Estado Contratante no mencionadas en los anteriores "
+                "artículos sólo pueden someterse a imposición en ese Estado.\n\n2. Lo dispuesto en el apartado 1 no se "
+                "aplicará a las rentas, distintas de las rentas derivadas de bienes inmuebles definidos en el apartado 2 "
+                "del Artículo 6, cuando dicha renta esté vinculada efectivamente con un establecimiento permanente situado "
+                "en el otro Estado Contratante. En estos casos se aplicarán las disposiciones del Artículo 7 o del "
+                "Artículo 14, según corresponda."))
+    decision = ask(text, income="other_income", source="ES", residence="AR", recipient="company", pe_connected=True)
+    assert (decision["source_taxation"], decision["article_applied"]) == ("unlimited", "7")
+
+
+# -- a main-purpose paragraph that withdraws the whole article ------------------------------------------
+
+def test_article_wide_main_purpose_clause_is_a_caveat_of_every_benefit() -> None:
+    # NL-KE 10(8): "No relief shall be available under this Article if it was the main purpose ..."
+    text = _en(("Dividends", DIVIDENDS[1] + "\n\n3. Notwithstanding the provisions of paragraph 2, dividends paid by a "
+                "company which is a resident of one of the States shall be exempt from tax in that State if the beneficial "
+                "owner is the Government of the other State.\n\n4. No relief shall be available under this Article if it "
+                "was the main purpose or one of the main purposes of any person concerned with the creation or assignment "
+                "of the shares in respect of which the dividend is paid to take advantage of this Article by means of "
+                "that creation or assignment."))
+    base = {"income": "dividends", "source": "LV", "residence": "NL", "beneficial_owner": True}
+    capped = ask(text, **base, recipient="company", capital_pct=30)
+    assert (capped["status"], capped["max_rate_pct"]) == ("determined", "15")
+    assert [(c["kind"], c["eid"]) for c in capped["caveats"]] == [("main_purpose", "art_2__para_4")]
+    exempt = ask(text, **base, recipient="government")
+    assert (exempt["source_taxation"], [c["kind"] for c in exempt["caveats"]]) == ("none", ["main_purpose"])
+    for recipient in ("company", "government"):
+        bites = ask(text, **base, recipient=recipient, main_purpose=True)
+        assert (bites["status"], bites["source_taxation"]) == ("determined", "unlimited")
+
+
+def test_an_exception_in_words_no_allocation_phrase_matches_is_a_gap() -> None:
+    # NL-KE 8(2): "Notwithstanding paragraph 1 of this Article where an enterprise derives profits from the
+    # operation of ships ...: a) such profits shall be deemed to be ... 5 per cent ...; b) the tax chargeable in
+    # that other state shall be reduced by ... fifty per cent"
+    text = _en(("Shipping and air transport", "1. Profits from the operation of ships or aircraft in international traffic "
+                "shall be taxable only in the Contracting State in which the place of effective management of the "
+                "enterprise is situated.\n\n2. Notwithstanding paragraph 1 of this Article where an enterprise derives "
+                "profits from the operation of ships in international traffic in the other Contracting State:\n\na) such "
+                "profits shall be deemed to be an amount not exceeding 5 per cent of the full amount received by the "
+                "enterprise; and\n\nb) the tax chargeable in that other State shall be reduced by an amount equal to "
+                "fifty per cent thereof."))
+    decision = ask(text, income="shipping", source="LV", residence="NL", recipient="company")
+    assert decision["status"] == "indeterminate"
+    assert any("art_2__para_2" in r for r in decision["reasons"])

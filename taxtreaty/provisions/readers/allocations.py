@@ -17,9 +17,18 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
-from taxtreaty.provisions.reading import CAP_TOPICS, PAYMENT_TOPICS, Emitted, Reading, cite_label
+from taxtreaty.provisions.reading import (
+    CAP_TOPICS,
+    INCOME_TOPICS,
+    PAYMENT_TOPICS,
+    Emitted,
+    Reading,
+    cite_label,
+)
 from taxtreaty.provisions.references import overrides_named
 from taxtreaty.provisions.vocabulary import Phrases
+from taxtreaty.structure import eids
+from taxtreaty.structure.numbers import article_number_value as number_value
 
 
 def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
@@ -33,6 +42,7 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             continue
         if not (ph.has("exclusive", unit.folded) or ph.has("shared", unit.folded)
                 or ph.has("notwithstanding_any", unit.folded)):
+            _unread_exception(reading, out, unit, units, ph)
             continue  # one search per unit decides for most of them
         sentences = unit.sentences()
         for k, (s_start, s_end) in enumerate(sentences):
@@ -135,6 +145,28 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 conditions["pe_connected"] = True
             _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
     return out
+
+
+def _unread_exception(reading: Reading, out: Emitted, unit: Unit, units: list[Unit], ph: Phrases) -> None:
+    """"Notwithstanding paragraph 1 of this Article where an enterprise derives profits from the operation of
+    ships ...: a) such profits shall be deemed to be ...; b) the tax chargeable in that other state shall be
+    reduced by ... fifty per cent": an exception to a rule of the same article that says who may tax in
+    words no allocation phrase matches. It is a gap (status unknown) of the article, so no answer rests on
+    the rule it qualifies as if the exception were not there."""
+    article = unit.article
+    if article.topic in PAYMENT_TOPICS or article.topic not in INCOME_TOPICS or unit.role not in ("whole", "intro"):
+        return
+    first = unit.sentences()[:1]
+    if not first:
+        return
+    a, b = first[0]
+    sentence = unit.folded[a:b]
+    overrides = [o for o in overrides_named(unit, sentence, ph) if o != "*" and eids.article_of(o) == article.eid]
+    if not overrides or any(ph.has("exclusive", u.folded) or ph.has("shared", u.folded) for u in units):
+        return
+    out.add(unit, "allocation", reading.cite(unit, a, b), overrides=overrides, status="unknown",
+            reason=f"{cite_label(article, unit.eid)} makes an exception to {', '.join(overrides)} in words the extractor "
+                   "does not read as an allocation")
 
 
 def _pension_conditions(sentence: str, ph: Phrases) -> dict[str, Any]:
@@ -241,27 +273,38 @@ def _depends_on_lost_list(unit: Unit, ph: Phrases, k: int) -> bool:
 
 def _pe_switch(reading: Reading, out: Emitted, units: list[Unit], ph: Phrases) -> None:
     """"...shall not apply if ... effectively connected with a permanent establishment ... In such
-    case the provisions of article 7 or article 14 shall apply": the income goes to those articles."""
-    for unit in units:
+    case the provisions of article 7 or article 14 shall apply": the income goes to those articles. The
+    sentence that names them may close the paragraph after a list ("... está vinculado efectivamente con:
+    a) ese establecimiento permanente ...; b) ... En estos casos se aplicarán las disposiciones del
+    artículo 7 o del artículo 14")."""
+    for k, unit in enumerate(units):
         if not ph.has("effectively_connected", unit.folded):
             continue
         sentences = unit.sentences()
         connected = next((i for i, (a, b) in enumerate(sentences) if ph.has("effectively_connected", unit.folded[a:b])), None)
         if connected is None:
             continue
-        for j in range(connected, min(connected + 2, len(sentences))):
-            a, b = sentences[j]
-            sentence = unit.folded[a:b]
-            if not ph.has("shall_apply", sentence):
+        own = number_value(unit.article.number)
+        later = [(other, other.sentences()[0]) for other in units[k + 1: k + 4] if other.sentences()]
+        for where, (a, b) in [*((unit, s) for s in sentences[connected: connected + 2]), *later]:
+            sentence = where.folded[a:b]
+            if not _applies(sentence, ph):
                 continue
             arts = [n for kind, n in figures.find_references(sentence, ph) if kind == "article"]
-            arts = [n for n in dict.fromkeys(arts) if n != unit.article.number]
+            arts = [n for n in dict.fromkeys(arts) if n != unit.article.number and number_value(n) != own]
             if not arts:
                 continue
-            start = sentences[connected][0]
-            out.add(unit, "allocation", reading.cite(unit, start, b), conditions={"pe_connected": True},
+            start, end = sentences[connected][0], (b if where is unit else sentences[connected][1])
+            out.add(unit, "allocation", reading.cite(unit, start, end), conditions={"pe_connected": True},
                     values={"refer_to": arts})
             return
+
+
+def _applies(sentence: str, ph: Phrases) -> bool:
+    """"...shall apply" that is not "...shall not apply" ("no se aplicará a las rentas, distintas de las
+    rentas derivadas de bienes inmuebles definidos en el apartado 2 del Artículo 6": not a switch to article 6)."""
+    negated = ph.finditer("shall_not_apply", sentence) if "shall_not_apply" in ph.patterns else []
+    return any(not any(n.start() <= m.start() < n.end() for n in negated) for m in ph.finditer("shall_apply", sentence))
 
 
 def _exclusive_list_intro(unit: Unit, ph: Phrases) -> bool:
