@@ -55,12 +55,14 @@ PHRASE_KEYS = (
 #: the pension article's conditions (readers/allocations.py): "not_periodic" (a payment not periodic, a lump sum),
 #: "social_security" (unless "social_security_among": one of several kinds named), "past_employment_in_other" (the
 #: State of the past employment); "arising_in_source": other income arising in the source State; "that_other_state":
-#: the State a "may be taxed in ..." names after "paid to a resident of" when it is not the residence State
+#: the State a "may be taxed in ..." names after "paid to a resident of" when it is not the residence State;
+#: "subject_to": "subject to", "com ressalva", "sin perjuicio" (a reference, not an exception: readers/allocations.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "not_periodic", "social_security",
-                        "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state")
+                        "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
+                        "subject_to")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

@@ -154,13 +154,17 @@ def _unread_exception(reading: Reading, out: Emitted, unit: Unit, units: list[Un
     words no allocation phrase matches. It is a gap (status unknown) of the article, so no answer rests on
     the rule it qualifies as if the exception were not there."""
     article = unit.article
-    if article.topic in PAYMENT_TOPICS or article.topic not in INCOME_TOPICS or unit.role not in ("whole", "intro"):
+    if article.topic in (*PAYMENT_TOPICS, "business_profits") or article.topic not in INCOME_TOPICS \
+            or unit.role not in ("whole", "intro"):
         return
     first = unit.sentences()[:1]
     if not first:
         return
     a, b = first[0]
     sentence = unit.folded[a:b]
+    lead = ph.find("notwithstanding", sentence)
+    if lead is None or "subject_to" not in ph.patterns or ph.find("subject_to", sentence, lead.start(), lead.end() + 20):
+        return  # "Com ressalva do disposto no n.º 3", "Sin perjuicio de": subject to, no exception
     overrides = [o for o in overrides_named(unit, sentence, ph) if o != "*" and eids.article_of(o) == article.eid]
     if not overrides or any(ph.has("exclusive", u.folded) or ph.has("shared", u.folded) for u in units):
         return
