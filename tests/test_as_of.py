@@ -107,3 +107,18 @@ def test_the_web_reader_shows_the_version_of_the_day(db: str) -> None:
     plain = client.get("/web/treaties/CL-GH-2001").text
     assert 'name="as_of"' in plain and "as amended by" in plain  # the selector lists the versions
     assert client.get("/web/treaties/CL-GH-2001?as_of=2012-13-01").status_code == 422
+
+
+def test_compare_as_of_compares_the_versions_in_effect(db: str) -> None:
+    def caps(day: str | None) -> set[str]:
+        args = ["compare", "CL-GH-2001", "ES-PE-2003", "--topic", "dividends", "--db", db, "--json"]
+        result = cli(*args, *(["--as-of", day] if day else []))
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        (topic,) = data["topics"]
+        if day:
+            assert set(data["versions"]) == {"CL-GH-2001"}  # ES-PE has one version: its stored text
+        return {f["value"] for f in topic["a"]["figures"] if f["kind"] == "withholding_cap"}
+
+    assert caps(BEFORE) == {"5%", "15%"}
+    assert caps(AFTER) == {"5%", "10%"}

@@ -118,9 +118,10 @@ class Store:
             return _search.search(c, query, language=lang, topic=topic, treaty=treaty_id, limit=limit,
                                   vocabulary=self._vocabulary)
 
-    def compare(self, a: str, b: str, topic: str | None = None) -> _compare.Comparison:
+    def compare(self, a: str, b: str, topic: str | None = None, texts: dict | None = None) -> _compare.Comparison:
+        """`texts`: treaty id -> (parsed document, provisions) to compare instead of its stored text."""
         with Session(self.engine) as c:
-            return _compare.compare(c, a, b, topic)
+            return _compare.compare(c, a, b, topic, texts)
 
     def export(self, ref: str, fmt: str = "json", language: str | None = None) -> str:
         with Session(self.engine) as c:

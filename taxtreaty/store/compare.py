@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 import regex
 from pydantic import BaseModel, Field
@@ -26,6 +27,7 @@ from taxtreaty.store.provisions import (
 )
 from taxtreaty.store.queries import _languages, resolve_treaty
 from taxtreaty.store.schema import ArticleRow, Passage, Treaty
+from taxtreaty.structure.model import Document as ParsedDocument
 from taxtreaty.text import InputError
 
 _TOKEN = regex.compile(r"\S+")
@@ -114,6 +116,23 @@ def _side(connection: Session, t: Treaty, language: str | None, topic: str,
                     complete=row.complete, figures=figures, note=note)
 
 
+def _document_side(treaty: str, text: tuple[ParsedDocument, Any], language: str | None, topic: str) -> tuple[SideView, str]:
+    """`_side` of a parsed document and its provisions (the text in effect on a day, `compare
+    --as-of`), with the article's words for the diff."""
+    doc, provisions = text
+    version = next((v for v in doc.versions if v.language == language), None)
+    article = next((a for a in version.articles if a.topic == topic), None) if version is not None else None
+    if article is None:
+        return SideView(treaty=treaty, language=language, article=None, heading=None, eid=None, complete=None,
+                        note="no article on this topic in the text in effect that day"), ""
+    figures = [_figure(p) for p in provisions.provisions
+               if p.topic == topic and p.cite.language == language and p.kind in _FIGURE_KINDS]
+    note = None if article.complete else "the text of this article is incomplete"
+    side = SideView(treaty=treaty, language=language, article=article.number, heading=article.heading, eid=article.eid,
+                    complete=article.complete, figures=figures, note=note)
+    return side, "\n".join(p.text for p in article.paragraphs)
+
+
 def _article_text(connection: Session, article_id: int) -> str:
     return "\n".join(connection.execute(select(Passage.text).where(Passage.article_id == article_id)
                                         .order_by(Passage.position)).scalars())
@@ -163,23 +182,44 @@ def _differences(a: SideView, b: SideView) -> list[str]:
     return notes
 
 
-def compare(connection: Session, ref_a: str, ref_b: str, topic: str | None = None) -> Comparison:
+def compare(connection: Session, ref_a: str, ref_b: str, topic: str | None = None,
+            texts: dict[str, tuple[ParsedDocument, Any]] | None = None) -> Comparison:
+    """The two stored treaties compared; `texts` (treaty id -> a parsed document and its
+    provisions) replaces a treaty's stored text by another, such as the version in effect on a day."""
     if topic is not None and topic not in vocab.topic_keys():
         raise InputError(f"unknown topic {topic!r} (one of: {', '.join(vocab.topic_keys())})")
     ta, tb = resolve_treaty(connection, ref_a), resolve_treaty(connection, ref_b)
     if ta.id == tb.id:
         raise InputError("compare needs two different treaties")
-    lang_a, lang_b = _choose_language(_languages(connection, ta.id), _languages(connection, tb.id),
-                                      ta.prevailing_language, tb.prevailing_language)
-    arts_a, arts_b = topic_articles(connection, ta.id, lang_a), topic_articles(connection, tb.id, lang_b)
-    topics = [topic] if topic else [k for k in vocab.topic_keys() if k in arts_a or k in arts_b]
+    texts = texts or {}
+
+    def languages(t: Treaty) -> list[str]:
+        return [v.language for v in texts[t.id][0].versions] if t.id in texts else _languages(connection, t.id)
+
+    def topics_of(t: Treaty, language: str | None) -> set[str]:
+        if t.id in texts:
+            return {a.topic for v in texts[t.id][0].versions if v.language == language for a in v.articles if a.topic}
+        return set(topic_articles(connection, t.id, language))
+
+    lang_a, lang_b = _choose_language(languages(ta), languages(tb), ta.prevailing_language, tb.prevailing_language)
+    arts_a = topic_articles(connection, ta.id, lang_a) if ta.id not in texts else {}
+    arts_b = topic_articles(connection, tb.id, lang_b) if tb.id not in texts else {}
+    present = topics_of(ta, lang_a) | topics_of(tb, lang_b)
+    topics = [topic] if topic else [k for k in vocab.topic_keys() if k in present]
+
+    def side(t: Treaty, language: str | None, name: str, arts: dict[str, list[ArticleRow]]) -> tuple[SideView, str | None]:
+        if t.id in texts:
+            return _document_side(t.id, texts[t.id], language, name)
+        found = _side(connection, t, language, name, arts)
+        return found, (_article_text(connection, arts[name][0].id) if found.article else None)
+
     result = []
     for name in topics:
-        a, b = _side(connection, ta, lang_a, name, arts_a), _side(connection, tb, lang_b, name, arts_b)
+        (a, text_a), (b, text_b) = side(ta, lang_a, name, arts_a), side(tb, lang_b, name, arts_b)
         differences = _differences(a, b)
         diff = None
         if lang_a == lang_b and a.article and b.article:
-            diff = word_diff(_article_text(connection, arts_a[name][0].id), _article_text(connection, arts_b[name][0].id))
+            diff = word_diff(text_a or "", text_b or "")
         result.append(TopicComparison(topic=name, a=a, b=b, same=not differences and (diff is None or ("[-" not in diff
                                       and "{+" not in diff)), differences=differences, diff=diff))
     return Comparison(a=ta.id, b=tb.id, a_title=ta.title, b_title=tb.title, topics=result)

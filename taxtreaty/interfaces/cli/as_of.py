@@ -1,4 +1,4 @@
-"""`--as-of DATE` for `show` and `export`: the text of a stored treaty in effect on that day.
+"""`--as-of DATE` for `show`, `compare` and `export`: the text of a stored treaty in effect on that day.
 
 The treaty is compiled as every decision compiles it (`pipeline.load_store` -> `compile_stored`:
 its amending instruments applied), and `versions.as_of.version_on` picks the version of that day.
@@ -45,3 +45,15 @@ def export_version(version: Any, treaty: str, fmt: str, language: str | None) ->
         return json.dumps({"treaty": treaty, "version": version.describe(),
                            "documents": [{"tree": version.document.model_dump(mode="json")}]}, ensure_ascii=False, indent=2)
     raise InputError("--as-of goes with --format akn or json (the passages of csv are the stored texts')")
+
+
+def compared_text(db: str | None, treaty: str, value: str) -> tuple[str, Any]:
+    """(treaty id, ((the version's document, its provisions), what the version is) or None) for
+    `compare --as-of`: the provisions read from the version's own text."""
+    from taxtreaty.provisions import extract_provisions
+
+    version, name = version_for(db, treaty, value)
+    if version is None:
+        return name, None
+    doc = version.document
+    return name, ((doc, extract_provisions(doc, list(doc.parties) or None)), {**version.describe(), "note": version.note()})

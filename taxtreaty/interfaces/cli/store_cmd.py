@@ -272,15 +272,28 @@ def compare_command(
     treaty_a: str = typer.Argument(..., help="First treaty id."),
     treaty_b: str = typer.Argument(..., help="Second treaty id."),
     topic: str = typer.Option(None, "--topic", help="Only this topic (e.g. dividends)."),
+    as_of: str = typer.Option(None, "--as-of", help=AS_OF_HELP),
     db: str = typer.Option(None, "--db", help=DB_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Compare two treaties article by article, aligned by topic."""
+    texts, versions = {}, {}
+    if as_of is not None:
+        from taxtreaty.interfaces.cli.as_of import compared_text
+
+        for ref in (treaty_a, treaty_b):
+            name, found = compared_text(db, ref, as_of)
+            if found is not None:
+                texts[name], versions[name] = found
+            else:
+                _err().print(f"{escape(name)}: no amending instrument is stored: the stored text is its only version")
     with _open(db) as store:
-        result = store.compare(treaty_a, treaty_b, topic)
+        result = store.compare(treaty_a, treaty_b, topic, texts)
     if as_json:
-        print_json(result.model_dump(mode="json"))
+        print_json({**result.model_dump(mode="json"), **({"versions": versions} if as_of is not None else {})})
         return
+    for name, version in versions.items():
+        _out().print(f"[dim]{escape(name)} {escape(version['note'])}[/]")
     _out().print(f"A = {result.a}: {escape(result.a_title)}\nB = {result.b}: {escape(result.b_title)}")
     for t in result.topics:
         _out().print(f"\n[bold]{t.topic}[/]: A art. {t.a.article or '-'} \\[{t.a.language}]  |  "
