@@ -329,7 +329,9 @@ def find_references(text: str, ph: Phrases) -> list[tuple[str, str]]:
 def _point_reference_regex(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     words = alternation(ph.raw["point_words"], whole_word=False)
-    letter = r"\(?(?P<letter>[a-z]{1,2})\)"
+    of = ph.word_group("of_words")
+    # "subparagraph a)", "(a)"; a bare letter only where "of" follows ("sub-paragraph a of paragraph 2")
+    letter = rf"(?:\(?(?P<letter>[a-z]{{1,2}})\)|(?P<bare>[a-z])(?=\s+{of}\s))"
     joiners = ph.word_group("and_words", "or_words")
     return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|{joiners})\s*\(?(?P<more>[a-z]{{1,2}})\))?")
 
@@ -338,7 +340,7 @@ def find_point_references(text: str, ph: Phrases) -> list[str]:
     """Lettered items named in a cross-reference: "subparagraph a)" -> ["a"]; "alíneas a) e b)" -> ["a", "b"]."""
     out: list[str] = []
     for m in _point_reference_regex(ph.code).finditer(text):
-        for letter in (m.group("letter"), m.group("more")):
+        for letter in (m.group("letter") or m.group("bare"), m.group("more")):
             if letter and letter not in out:
                 out.append(letter)
     return out

@@ -224,13 +224,17 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) ->
     to a whole paragraph only when the protocol switches it off ("no se aplicarán"): "as disposições do
     parágrafo 2 do Artigo 12 aplicam-se aos ... serviços técnicos" widens the paragraph, it does not
     qualify its rates."""
-    refs = figures.find_references(folded[:200], ph)
+    # the first sentence only: "In such case the provisions of sub-paragraph b ... shall apply" names
+    # what applies instead, not what the point qualifies
+    first = provisos.first_sentence_end(folded)
+    folded = folded[: min(first, 200)]
+    refs = figures.find_references(folded, ph)
     articles = [n for kind, n in refs if kind == "article"]
     paragraphs = [n for kind, n in refs if kind == "paragraph"]
     if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
         return []
     base = eids.paragraph(eids.article(articles[0]), paragraphs[0])
-    letters = figures.find_point_references(folded[:200], ph)
+    letters = figures.find_point_references(folded, ph)
     if letters:
         return [eids.point(base, letter) for letter in letters]
     switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)

@@ -26,12 +26,15 @@ from typing import Any
 import regex
 
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.structure.metadata import states_named
 
 #: the kinds of proviso (the `provisos` group of a language file, besides `no_condition`); their
 #: labels are in data/rules/labels.yaml `caveat_kinds`
 CAVEAT_KINDS = ("main_purpose", "limitation_on_benefits", "most_favoured_nation", "domestic_law", "subject_to_tax", "conduit")
 #: a sentence of the words ends here: "... reduction. 2. The provisions ..."
 _SENTENCE = regex.compile(r"(?<=[.;])\s+(?=(?:\d+\.\s*)?[\p{Lu}(])")
+#: a sentence end in folded words: ". " then a word that is no abbreviation's continuation
+_FOLDED_SENTENCE = regex.compile(r"(?<=[\p{L}\d)][.;])\s+(?=\p{L}{2,}|\d+\.\s)")
 #: a piece that is only a list label ("1.", "(a)", "ii)")
 _LABEL_ONLY = regex.compile(r"\(?[\divxlcIVXLC]{1,4}[.)]|\(?[a-z][.)]")
 #: words that turn a fact around: the rate "shall not apply if" / applies "unless" the recipient is taxed
@@ -55,6 +58,15 @@ def sentences(words: str) -> list[str]:
     return [p for p in pieces if not _LABEL_ONLY.fullmatch(p)]  # "1." before a protocol point's words
 
 
+def first_sentence_end(folded: str) -> int:
+    """Where the first sentence of folded (lower-cased) words ends: at ". " before a word, a
+    digit or a parenthesis that the original would print in capitals (folded text has none)."""
+    for m in _FOLDED_SENTENCE.finditer(folded):
+        if len(folded[: m.start()].strip()) > 5:  # not the "1." or "(ii)" of a list label
+            return m.start()
+    return len(folded)
+
+
 def sort_words(words: str, ph: Phrases) -> Sorted:
     """Which of the three one sentence of conditional words is."""
     if "provisos" not in ph.raw:
@@ -69,8 +81,27 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
     for phrase_key, fact in FACT_PHRASES.items():
         if phrase_key in ph.patterns and ph.has(phrase_key, folded):
             negated = any(key in ph.patterns and ph.has(key, folded) for key in _NEGATIONS)
-            return Sorted("fact", facts={fact: not negated})
+            facts: dict[str, Any] = {fact: not negated}
+            if fact == "recipient_subject_to_tax":
+                state = _resident_state(folded[: ph.find(phrase_key, folded).start()], ph)  # type: ignore[union-attr]
+                if state is not None:
+                    facts["recipient_taxed_state"] = state
+            return Sorted("fact", facts=facts)
     return Sorted("unread")
+
+
+def _resident_state(folded: str, ph: Phrases) -> str | None:
+    """"if the company which is a resident of the Netherlands suffers Netherlands company tax": the
+    State whose residents the fact is about (the first State named right after a resident word
+    before the fact's words), so the fact tests only recipients resident there; None when no State
+    is named."""
+    for word in ph.words("resident_words"):
+        at = folded.find(fold_same_length(word))
+        if at >= 0:
+            named = states_named(folded[at : at + len(word) + 40])
+            if named:
+                return named[0]
+    return None
 
 
 def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phrases) -> dict[str, Any]:

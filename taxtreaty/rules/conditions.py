@@ -48,7 +48,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | in_given | unknown
+    op: str  # eq | eq_where_resident | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | in_given | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -70,6 +70,11 @@ class Condition:
             return _named(scenario, self.value)
         if op == "guarantee":
             return _guaranteed(scenario, self.value, defaults_used)
+        if op == "eq_where_resident":  # a test of the residents of one State only
+            if scenario.residence != self.value[1]:
+                return True
+            actual = getattr(scenario, self.fact, None)
+            return None if actual is None else bool(actual == self.value[0])
         actual = getattr(scenario, self.fact, None)
         if op == "not_true":  # a proviso that bites only when the user says it does
             return actual is not True
@@ -119,6 +124,8 @@ class Condition:
                 return "recipient"
             return "recipient_name" if scenario.recipient_name is None else None
         if self.fact not in fact_schema():
+            return None
+        if self.op == "eq_where_resident" and scenario.residence != self.value[1]:
             return None
         actual = getattr(scenario, self.fact, None)
         if actual is None:
@@ -390,7 +397,17 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_subtype(value if isinstance(value, list) else str(value), topic,
                                   conditions.get("income_subtype_excluded")))
         elif key == "recipient_subject_to_tax":
-            tests.append(_bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax"))
+            test = _bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax")
+            where = _placeholder_state(str(conditions.get("recipient_taxed_state") or ""), parties)
+            if where is not None:
+                # "if the company which is a resident of the Netherlands suffers Netherlands company tax":
+                # a test of recipients resident in that State only
+                name = (countries().get(where) or (where,))[0]
+                test = Condition(key, "eq_where_resident", (bool(value), where), f"{test.label} (a resident of {name})",
+                                 f"{test.failed_label} (a resident of {name})")
+            tests.append(test)
+        elif key == "recipient_taxed_state":
+            continue  # read with recipient_subject_to_tax
         elif key == "paid_by_property_vehicle":
             tests.append(_bool_test(key, value, "paid_by_property_vehicle", "not_paid_by_property_vehicle"))
         elif key == "payment_periodic":

@@ -94,6 +94,8 @@ def splits(condition: Any) -> dict[str, tuple[Any, ...]]:
         return {"invested_amount": (amount, amount + _JUST_ABOVE) if strict else (amount,), "invested_currency": ()}
     if op == "named":
         return {"recipient": (), "recipient_name": ()}
+    if op == "eq_where_resident":
+        return {condition.fact: (), "residence": ()}
     return {condition.fact: tuple(condition.bounds)}
 
 
