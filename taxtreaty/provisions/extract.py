@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import passes
+from taxtreaty.provisions import passes, protocols
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -91,6 +91,7 @@ def run(reading: Reading) -> ProvisionSet:
             continue
         for article in version.articles:
             provisions += read_article(reading, version, article, ph)
+        provisions += protocols.read_protocols(reading, version, ph)
     prevailing = read_prevailing_language(reading)
     if prevailing is not None:
         provisions.append(prevailing)

@@ -121,6 +121,20 @@ def condition_clauses(folded: str, ph: Phrases) -> list[tuple[int, int, int]]:
     return out
 
 
+@cache
+def _kind_pointer(language: str) -> regex.Pattern[str]:
+    """A cross-reference right after a kind of recipient that points at the kind's definition ("a
+    pension fund referred to in paragraph 2 of Article 4", "un fondo de pensiones a que se refiere el
+    apartado 2 del artículo 4"): it names the kind, it adds no condition (`kind_reference` phrases)."""
+    ph = require_phrases(language)
+    if "kind_reference" not in ph.patterns:
+        return regex.compile(r"(?!)")
+    words = alternation([*ph.raw["article_words"], *ph.raw["paragraph_words"], *ph.raw["point_words"]], whole_word=False)
+    small = ph.word_group("of_words", "and_words", "determiners")
+    ref = rf"(?:\s*(?:,|{small}(?![\p{{L}}])|{words}|\d{{1,3}}(?:\.?[º°o])?|[ivxlc]{{1,6}}(?![\p{{L}}])|\(?[a-z]\)))+"
+    return regex.compile(rf"\s*,?\s*{ph.patterns['kind_reference'].pattern}{ref}")
+
+
 def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> list[str]:
     """The words of a condition that nothing the extractor reads accounts for; `names` are the
     (folded) names of institutions read as `recipient_names` / `payer_names`."""
@@ -140,6 +154,10 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> li
     for key in COVERING_GROUPS:
         for start, end, _ in ph.group_hits(key, folded):
             mark(start, end)
+            if key == "kinds":
+                pointer = _kind_pointer(ph.code).match(folded, end)
+                if pointer is not None:  # "a pension fund referred to in paragraph 2 of Article 4": the kind's definition
+                    mark(end, pointer.end())
     shares = [r for r in figures.find_rates(folded, ph) if is_holding_share(folded, r, ph)]
     for fig in shares:
         mark(fig.start, fig.end)

@@ -57,7 +57,12 @@ PHRASE_KEYS = (
 #: State of the past employment); "arising_in_source": other income arising in the source State; "that_other_state":
 #: the State a "may be taxed in ..." names after "paid to a resident of" when it is not the residence State;
 #: "subject_to": "subject to", "com ressalva", "sin perjuicio" (a reference, not an exception: readers/allocations.py)
-OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
+#: "protocol_heading": what opens a protocol point that names articles ("Ad Article 11", "Con referencia al
+#: artículo 12"); "reclassified": a point sending a kind of payment to the articles of profits ("are payments to
+#: which the provisions of Article 7 or Article 14 apply") (provisions/protocols.py)
+#: "kind_reference": a cross-reference after a recipient kind to its definition ("a pension fund referred to in
+#: paragraph 2 of Article 4"), no condition (provisions/unread.py)
+OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "not_periodic", "social_security",

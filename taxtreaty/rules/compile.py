@@ -425,6 +425,19 @@ def _article_wide_purpose_test(rules: TopicRules, found: list[Provision], partie
         carried.add(p.cite.eid)
 
 
+def _reclassified_topics(provision: Provision) -> list[str]:
+    """The topics a provision is filed under: its own, except for a protocol point that sends a kind of
+    payment to the articles of profits ("Ad Article 7 and 14: technical services ... are payments to
+    which the provisions of Article 7 or Article 14 apply"), filed under the income that kind belongs
+    to (`subtype_facts` of labels.yaml: technical services are royalties)."""
+    if not provision.values.get("reclassified_to"):
+        return [provision.topic]
+    mapped = labels.subtype_facts().get(str(provision.conditions.get("income_subtype")))
+    if mapped is None or not mapped.topics or provision.topic in mapped.topics:
+        return [provision.topic]
+    return list(mapped.topics)
+
+
 def compile_treaty(
     doc: Document,
     provisions: ProvisionSet,
@@ -437,7 +450,8 @@ def compile_treaty(
     party_codes = tuple(parties or provisions.parties or doc.parties)
     by_topic: dict[str, list[Provision]] = defaultdict(list)
     for p in provisions.provisions:
-        by_topic[p.topic].append(p)
+        for topic in _reclassified_topics(p):
+            by_topic[topic].append(p if topic == p.topic else p.model_copy(update={"topic": topic}))
 
     topics: dict[str, TopicRules] = {}
     topic_names = set(by_topic)

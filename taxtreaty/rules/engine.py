@@ -25,6 +25,7 @@ from taxtreaty.rules.allocate import allocation, day_threshold, short_stay
 from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules, paragraph_of
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.rates import pe_exception, withholding
+from taxtreaty.rules.reclassify import pending_reclassification, settle
 from taxtreaty.rules.scenario import Scenario
 from taxtreaty.rules.tables import tables
 from taxtreaty.structure import eids
@@ -69,14 +70,18 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     decision.language = rules.language
     decision.article_applied = rules.article
 
-    # 3. the PE exception, 4-6. the article's own rules
-    if not pe_exception(treaty, rules, scenario, decision, defaults_used):
+    # 3. a protocol point that sends this kind of payment to the articles of profits, the PE
+    # exception, 4-6. the article's own rules
+    moved = pending_reclassification(treaty, rules, scenario, decision, defaults_used)
+    if moved is not True and not pe_exception(treaty, rules, scenario, decision, defaults_used):
         if rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps):
             withholding(rules, scenario, decision, defaults_used)
         elif day_threshold(rules) is not None and not rules.gaps:
             short_stay(rules, scenario, decision, defaults_used)
         else:
             allocation(treaty, rules, scenario, decision, defaults_used)
+    if isinstance(moved, tuple):
+        settle(moved, scenario, decision)
     _divergences(rules, decision)
 
     # 7. relief and amounts

@@ -5,6 +5,7 @@ in the conventions' own wordings (paraphrased); the real texts are read from ../
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -107,3 +108,124 @@ def test_nl_ph_and_nl_kr_withdrawal_for_a_dutch_company_taxed_on_the_dividends(c
     assert (taxed["status"], taxed["max_rate_pct"]) == ("determined", "15")
     korean = taxtreaty.decide(nl(code), {"income": "dividends", "source": "NL", "residence": code, **facts}).to_dict()
     assert korean["status"] == "determined" and "recipient_subject_to_tax" not in korean["missing_facts"]
+
+
+INTEREST_AND_ROYALTIES = {
+    "en": (
+        "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
+        "Article 7\nBusiness profits\n\n"
+        "1. The profits of an enterprise of a Contracting State shall be taxable only in that State unless the "
+        "enterprise carries on business in the other Contracting State through a permanent establishment situated "
+        "therein. If the enterprise carries on business as aforesaid, the profits of the enterprise may be taxed in "
+        "the other State but only so much of them as is attributable to that permanent establishment.\n\n"
+        "Article 11\nInterest\n\n"
+        "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+        "taxed in that other State.\n\n"
+        "2. However, such interest may also be taxed in the Contracting State in which it arises, but the tax so "
+        "charged shall not exceed 10 per cent of the gross amount of the interest.\n\n"
+        "Article 12\nRoyalties\n\n"
+        "1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be "
+        "taxed in that other State.\n\n"
+        "2. However, such royalties may also be taxed in the Contracting State in which they arise, but the tax so "
+        "charged shall not exceed 10 per cent of the gross amount of the royalties.\n\n"
+        "PROTOCOL\n\nAt the moment of signing the Convention the undersigned have agreed as follows:\n\n"
+        "I\nAd Article 11\n"
+        "Notwithstanding the provisions of paragraph 2 of Article 11, the rate of tax on interest received by a "
+        "bank shall not exceed 7.5 per cent of the gross amount of the interest.\n"
+        "II\nAd Article 12\n"
+        "Payments received as a consideration for technical services are payments to which the provisions of "
+        "Article 7 apply.\n"
+    ),
+    "es": (
+        "Convenio entre la República Argentina y el Reino de España\n\n"
+        "Artículo 7\nBeneficios empresariales\n\n"
+        "1. Los beneficios de una empresa de un Estado Contratante solamente pueden someterse a imposición en ese "
+        "Estado, a no ser que la empresa realice su actividad en el otro Estado Contratante por medio de un "
+        "establecimiento permanente situado en él. Si la empresa realiza su actividad de dicha manera, los "
+        "beneficios de la empresa pueden someterse a imposición en el otro Estado, pero sólo en la medida en que "
+        "sean imputables a ese establecimiento permanente.\n\n"
+        "Artículo 11\nIntereses\n\n"
+        "1. Los intereses procedentes de un Estado Contratante y pagados a un residente del otro Estado Contratante "
+        "pueden someterse a imposición en ese otro Estado.\n\n"
+        "2. Sin embargo, estos intereses pueden someterse también a imposición en el Estado Contratante del que "
+        "procedan, pero el impuesto así exigido no podrá exceder del 10 por ciento del importe bruto de los "
+        "intereses.\n\n"
+        "Artículo 12\nCánones\n\n"
+        "1. Los cánones procedentes de un Estado Contratante y pagados a un residente del otro Estado Contratante "
+        "pueden someterse a imposición en ese otro Estado.\n\n"
+        "2. Sin embargo, estos cánones pueden someterse también a imposición en el Estado Contratante del que "
+        "procedan, pero el impuesto así exigido no podrá exceder del 10 por ciento del importe bruto de los "
+        "cánones.\n\n"
+        "PROTOCOLO\n\nEn el momento de la firma del Convenio, los signatarios han convenido:\n\n"
+        "1. Con referencia al artículo 11\n"
+        "No obstante lo dispuesto en el apartado 2 del artículo 11, el impuesto sobre los intereses percibidos por "
+        "un banco no podrá exceder del 7,5 por ciento del importe bruto de los intereses.\n\n"
+        "2. Con referencia al artículo 12\n"
+        "Los pagos por servicios técnicos son pagos a los que se aplican las disposiciones del artículo 7.\n"
+    ),
+    "pt": (
+        "Convenção entre a República Portuguesa e a República Federativa do Brasil\n\n"
+        "Artigo 7.º\nLucros das empresas\n\n"
+        "1 — Os lucros de uma empresa de um Estado Contratante só podem ser tributados nesse Estado, a não ser que "
+        "a empresa exerça a sua actividade no outro Estado Contratante por meio de um estabelecimento estável "
+        "aí situado. Se a empresa exercer a sua actividade deste modo, os seus lucros podem ser tributados no "
+        "outro Estado, mas unicamente na medida em que forem imputáveis a esse estabelecimento estável.\n\n"
+        "Artigo 11.º\nJuros\n\n"
+        "1 — Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante "
+        "podem ser tributados nesse outro Estado.\n\n"
+        "2 — No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que provêm, mas o "
+        "imposto assim estabelecido não excederá 10 % do montante bruto dos juros.\n\n"
+        "Artigo 12.º\nRoyalties\n\n"
+        "1 — As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante "
+        "podem ser tributadas nesse outro Estado.\n\n"
+        "2 — No entanto, essas royalties podem ser igualmente tributadas no Estado Contratante de que provêm, mas o "
+        "imposto assim estabelecido não excederá 10 % do montante bruto das royalties.\n\n"
+        "PROTOCOLO\n\nNo momento da assinatura da Convenção, os signatários acordaram:\n\n"
+        "1. Ad artigo 11.º Não obstante o disposto no n.º 2 do artigo 11.º, o imposto sobre os juros recebidos por "
+        "um banco não excederá 7,5 % do montante bruto dos juros.\n\n"
+        "2. Ad artigo 12.º Os pagamentos por serviços técnicos são pagamentos aos quais se aplicam as disposições "
+        "do artigo 7.º\n"
+    ),
+}
+STATES = {"en": ("BD", "NL"), "es": ("AR", "ES"), "pt": ("BR", "PT")}
+
+
+@pytest.mark.parametrize("language", sorted(INTEREST_AND_ROYALTIES))
+def test_a_point_that_sets_a_rate_for_banks_displaces_the_article_rate_for_them(language: str) -> None:
+    text, (source, residence) = INTEREST_AND_ROYALTIES[language], STATES[language]
+    bank = ask(text, income="interest", source=source, residence=residence, beneficial_owner=True, recipient="bank")
+    assert (bank["status"], bank["max_rate_pct"], bank["article_applied"]) == ("determined", "7.5", "11")
+    assert bank["eid"].startswith("protocol_")
+    other = ask(text, income="interest", source=source, residence=residence, beneficial_owner=True, recipient="individual")
+    assert (other["status"], other["max_rate_pct"], other["eid"]) == ("determined", "10", "art_11__para_2")
+
+
+@pytest.mark.parametrize("language", sorted(INTEREST_AND_ROYALTIES))
+def test_a_point_that_reclassifies_technical_services_sends_them_to_the_profits_article(language: str) -> None:
+    text, (source, residence) = INTEREST_AND_ROYALTIES[language], STATES[language]
+    facts = {"income": "royalties", "source": source, "residence": residence, "beneficial_owner": True, "recipient": "company"}
+    services = ask(text, royalty_kind="technical_services", **facts)
+    assert (services["status"], services["source_taxation"], services["article_applied"]) == ("determined", "none", "7")
+    assert any(t["eid"].startswith("protocol_") for t in services["trace"])
+    with_pe = ask(text, royalty_kind="technical_services", pe_connected=True, **facts)
+    assert (with_pe["status"], with_pe["source_taxation"]) == ("determined", "unlimited")
+    patents = ask(text, royalty_kind="patents", **facts)
+    assert (patents["status"], patents["max_rate_pct"], patents["article_applied"]) == ("determined", "10", "12")
+    unknown = ask(text, **facts)
+    assert unknown["status"] == "indeterminate" and "royalty_kind" in unknown["missing_facts"]
+    assert {(c["source_taxation"], c["max_rate_pct"]) for c in unknown["candidates"]} == {("limited", "10"), ("none", "0")}
+
+
+@pytest.mark.parametrize("code", ["BD", "KE"])
+def test_nl_bd_and_nl_ke_technical_services_are_business_profits(code: str) -> None:
+    decision = taxtreaty.decide(nl(code), {"income": "royalties", "source": "NL", "residence": code, "beneficial_owner": True,
+                                           "recipient": "company", "royalty_kind": "technical_services"}).to_dict()
+    assert (decision["source_taxation"], decision["article_applied"]) == ("none", "7")
+
+
+def test_nl_bd_protocol_bank_rate_is_a_cap_with_its_caveat() -> None:
+    ps = taxtreaty.provisions(nl("BD"))
+    (cap,) = [p for p in ps.find(kind="withholding_cap", topic="interest") if p.cite.eid.startswith("protocol_")]
+    assert cap.rate_pct == Decimal("7.5") and cap.overrides == ["art_11__para_2"]
+    assert set(cap.conditions["recipient_kinds"]) == {"bank", "financial_institution"}
+    assert [c["kind"] for c in cap.conditions["caveats"]] == ["domestic_law"]

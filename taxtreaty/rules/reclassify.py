@@ -1,0 +1,79 @@
+"""A protocol point that sends a kind of payment to the articles of profits.
+
+"Payments received as a consideration for technical services ... are payments to which the
+provisions of Article 7 or Article 14 apply": where the payment is of that kind, the payment
+article's rates do not apply; the business-profits article (the independent-services article for
+an individual, when the convention has one) decides, as it decides any profits (taxable only in the
+residence State unless connected with a permanent establishment in the source State). Where the
+kind is not given, the decision is indeterminate between the two, asking for it.
+"""
+
+from __future__ import annotations
+
+from taxtreaty.rules import labels
+from taxtreaty.rules.allocate import allocation
+from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
+from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
+from taxtreaty.rules.evaluate import Check, depends_on, effect, note_unknowns, when
+from taxtreaty.rules.scenario import Scenario
+
+
+def _target(treaty: CompiledTreaty, rule: Rule, scenario: Scenario) -> TopicRules | None:
+    topics = ["independent_services", "business_profits"] if scenario.recipient == "individual" else ["business_profits"]
+    numbers = [str(n) for n in rule.values.get("reclassified_to") or []]
+    for topic in topics:
+        target = treaty.topic(topic)
+        if target is not None and target.article_eid is not None and (not numbers or target.article in numbers):
+            return target
+    return None
+
+
+def _profits(treaty: CompiledTreaty, target: TopicRules, rule: Rule, scenario: Scenario, decision: Decision,
+             defaults_used: set[str]) -> None:
+    decision.trace.append(TraceEntry(rule.cite, labels.label("effects", "reclassified", article=target.article)))
+    decision.article_applied = target.article
+    decision.language = target.language
+    allocation(treaty, target, scenario, decision, defaults_used)
+
+
+def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
+                             defaults_used: set[str]) -> tuple[Rule, Check, Decision] | bool | None:
+    """True when a reclassification holds (the decision made under the profits article); the rule,
+    its check and the profits answer when it may hold (the kind not given); None otherwise."""
+    for rule in rules.allocations:
+        if not rule.values.get("reclassified_to"):
+            continue
+        check = Check(rule, scenario, defaults_used)
+        target = _target(treaty, rule, scenario)
+        if check.holds is False or target is None:
+            if check.holds is not False:
+                decision.reasons.append(f"{rule.cite.eid} sends this income to article "
+                                        f"{' or '.join(str(n) for n in rule.values['reclassified_to'])}, which is not in the source text")
+            continue
+        if check.holds:
+            _profits(treaty, target, rule, scenario, decision, defaults_used)
+            return True
+        other = Decision(status="determined")
+        _profits(treaty, target, rule, scenario, other, set())
+        decision.trace.append(TraceEntry(rule.cite, effect("pe", check)))
+        return rule, check, other
+    return None
+
+
+def settle(pending: tuple[Rule, Check, Decision], scenario: Scenario, decision: Decision) -> None:
+    """The payment article's answer made one candidate beside the profits article's."""
+    rule, check, other = pending
+    if decision.status == other.status == "determined" and (decision.source_taxation, decision.max_rate_pct) == (
+            other.source_taxation, other.max_rate_pct):
+        return  # both articles give the same answer (a payment connected with a permanent establishment)
+    if decision.status == "determined":
+        decision.candidates.append(Candidate(decision.source_taxation or "unknown", decision.max_rate_pct, decision.eid,
+                                             "the payment is not of the kind the protocol sends to the profits article"))
+    decision.status = "indeterminate"
+    decision.candidates.append(Candidate(other.source_taxation or "unknown", other.max_rate_pct, rule.cite.eid, when(rule)))
+    decision.source_taxation = decision.max_rate_pct = decision.residence_taxation = None
+    note_unknowns(decision, [(rule, check)], scenario)
+    depends_on(decision, [(rule, check)])
+
+
+__all__ = ["pending_reclassification", "settle"]
