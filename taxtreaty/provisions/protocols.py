@@ -234,8 +234,20 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
         if not units:
             continue
         for read in (read_caps, read_exemptions):
-            out += [p for p in read(reading, units, ph) if p.kind in ("withholding_cap", "exemption")]
+            out += [p for p in read(reading, units, ph) if _sets_a_rate(p, ph)]
     return out
+
+
+def _sets_a_rate(provision: Provision, ph: Phrases) -> bool:
+    """A cap or exemption the point's words set ("shall not exceed 7.5 per cent", "shall not levy a
+    tax"), not one they name to qualify it ("el tipo del 0 por 100 no se aplicará cuando ...": that is
+    the rate of the article, qualified by `passes.protocol_qualifiers`)."""
+    words = fold_same_length(provision.cite.quote)
+    if provision.kind not in ("withholding_cap", "exemption"):
+        return False
+    if "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", words):
+        return False
+    return ph.has("cap" if provision.kind == "withholding_cap" else "exempt", words)
 
 
 def read_protocols(reading: Reading, version: Version, ph: Phrases) -> list[Provision]:

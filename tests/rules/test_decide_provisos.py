@@ -110,7 +110,10 @@ def test_nl_ug_less_than_50_per_cent_is_a_range_of_the_share() -> None:
     small = ask(nl("UG"), income="dividends", source="UG", residence="NL", **{**COMPANY, "capital_pct": 20})
     large = ask(nl("UG"), income="dividends", source="UG", residence="NL", **{**COMPANY, "capital_pct": 60})
     assert "under_capital_pct" not in str(small["unread"]) and not any("less than 50" in u["quote"] for u in small["unread"])
-    assert small["eid"] != large["eid"] or small["status"] != large["status"]
+    # (protocol IX exempts pension funds, which a company may be: both may ask that, never the same answer)
+    def outcome(d: dict[str, Any]) -> object:
+        return d["eid"] if d["status"] == "determined" else {c["eid"] for c in d["candidates"]}
+    assert outcome(small) != outcome(large)
 
 
 @pytest.mark.parametrize("code", ["ZM", "KR"])
