@@ -91,11 +91,15 @@ def run(reading: Reading) -> ProvisionSet:
             continue
         for article in version.articles:
             provisions += read_article(reading, version, article, ph)
-        provisions += protocols.read_protocols(reading, version, ph)
+        provisions += protocols.read_protocols(reading, version, ph, provisions)
     prevailing = read_prevailing_language(reading)
     if prevailing is not None:
         provisions.append(prevailing)
     passes.undistinguished_caps(provisions)
+    for version in reading.doc.versions:
+        ph = phrases(version.language)
+        if version.supported and ph is not None:
+            protocols.mfn_caveats(reading, version, ph, provisions)
     passes.protocol_qualifiers(reading.doc, provisions)
     reading.warnings += passes.document_warnings(reading)
     # the parser's warnings say where the text is damaged; the extractor's follow them

@@ -12,6 +12,8 @@ Two readings of a point add provisions (the passes of `passes.py` change provisi
   payments to which the provisions of Article 7 or Article 14 apply": the kind of income the words
   name goes to the business-profits (or independent-services) article, an allocation of the
   payment article with `values.reclassified_to` that the engine applies before the article's rates;
+- `mfn_caveats` (a pass over the caps read): a most-favoured-nation point is a caveat (kind `mfn`)
+  on every cap it can lower;
 - `point_rates`: "Notwithstanding the provisions of paragraph 2 of Article 11, as long as the
   Netherlands does not levy a tax at source on interest then the rate ... on interest received by
   a bank ... shall not exceed 7.5 per cent": the rates and exemptions a point headed by one payment
@@ -223,8 +225,10 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
             continue
         if not figures.find_rates(fold_same_length(point.text), ph) and not ph.has("exempt", fold_same_length(point.text)):
             continue
-        if any(provisos.sort_words(s, ph).caveat == "most_favoured_nation" for s in provisos.sentences(point.text)):
-            continue
+        # a most-favoured-nation sentence sets no rate of its own ("the rate of the second agreement or 10
+        # per cent, whichever is higher, shall apply"): what is read in it is dropped
+        mfn = [(point.start + a, point.start + b) for a, b in _sentences(point.text)
+               if provisos.sort_words(point.text[a:b], ph).caveat == "mfn"]
         home = homes[0]
         span = reading.source.clean.original_span(point.start, point.end)
         paragraph = Paragraph(eid=point.eid, number=None, text=point.text, span=span)
@@ -234,7 +238,10 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
         if not units:
             continue
         for read in (read_caps, read_exemptions):
-            out += [p for p in read(reading, units, ph) if _sets_a_rate(p, ph)]
+            for p in read(reading, units, ph):
+                at = reading.source.clean_offset(p.cite.span[0])
+                if _sets_a_rate(p, ph) and not any(a <= (at if at is not None else -1) < b for a, b in mfn):
+                    out.append(p)
     return out
 
 
@@ -245,17 +252,66 @@ def _sets_a_rate(provision: Provision, ph: Phrases) -> bool:
     words = fold_same_length(provision.cite.quote)
     if provision.kind not in ("withholding_cap", "exemption"):
         return False
+    if "unread_condition" in provision.conditions:
+        # "... is not charged to Netherlands company tax with respect to dividends ... the percentage provided
+        # for in this subparagraph shall be reduced to 7 per cent": a rate for a case not read is not set
+        return False
     if "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", words):
         return False
     return ph.has("cap" if provision.kind == "withholding_cap" else "exempt", words)
 
 
-def read_protocols(reading: Reading, version: Version, ph: Phrases) -> list[Provision]:
-    """The provisions a version's protocol points add."""
+def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> None:
+    """"If after the signature of this Convention ... India should limit its taxation at source on
+    dividends, interest, royalties ... to a rate lower than ...", "Si ... la República Argentina
+    concluyera un Convenio ... con otro país miembro de la OCDE, en el que limite su imposición ... a un
+    tipo inferior ...": a most-favoured-nation point. Every cap it can lower (of the payment articles
+    it names, else of its heading's, else of the incomes it names) carries it as a caveat (kind
+    `mfn`, the point's eId and words): the decision on such a cap says the rate may be lower."""
+    for point in points(reading, version, ph):
+        for sentence in provisos.sentences(point.text):
+            if provisos.sort_words(sentence, ph).caveat != "mfn":
+                continue
+            folded = fold_same_length(sentence)
+            articles = [a for kind, n in figures.find_references(folded, ph) if kind == "article"
+                        and (a := _article(version, n)) is not None and a.topic in PAYMENT_TOPICS]
+            if not articles:
+                articles = [a for n in point.articles if (a := _article(version, n)) is not None and a.topic in PAYMENT_TOPICS]
+            targets = {a.eid for a in articles}
+            topics = {income for _, _, income in ph.group_hits("incomes", folded)}
+            caveat = {"kind": "mfn", "eid": point.eid, "quote": sentence}
+            for p in provisions:
+                if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined":
+                    continue
+                named = eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
+                if named and caveat not in p.conditions.get("caveats", []):
+                    p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
+
+
+def _inherit(rates: list[Provision], read: list[Provision]) -> None:
+    """"Notwithstanding the provisions of paragraph 2 of Article 11, ... the percentage provided for in
+    this paragraph shall be reduced to 7 per cent": a point's rate replaces the one cap it displaces,
+    for the same payments, so it takes that cap's conditions (beneficial ownership, a holding) under
+    its own."""
+    for rate in rates:
+        if rate.kind != "withholding_cap" or not rate.overrides:
+            continue
+        displaced = [p for p in read if p.kind == "withholding_cap" and p.status == "determined" and p.topic == rate.topic
+                     and p.cite.language == rate.cite.language and any(eids.within(p.cite.eid, o) for o in rate.overrides)]
+        if len(displaced) != 1:
+            continue
+        inherited = {k: v for k, v in displaced[0].conditions.items() if k not in ("unread_condition", "caveats", "otherwise")}
+        rate.conditions = {**inherited, **rate.conditions}
+
+
+def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[Provision]) -> list[Provision]:
+    """The provisions a version's protocol points add (`read`: those of its articles)."""
     if not version.protocols:
         return []
     found = points(reading, version, ph)
-    return [*reclassifications(reading, version, ph, found), *point_rates(reading, version, ph, found)]
+    rates = point_rates(reading, version, ph, found)
+    _inherit(rates, read)
+    return [*reclassifications(reading, version, ph, found), *rates]
 
 
-__all__ = ["ProtocolPoint", "point_rates", "points", "read_protocols", "reclassifications"]
+__all__ = ["ProtocolPoint", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]

@@ -229,3 +229,54 @@ def test_nl_bd_protocol_bank_rate_is_a_cap_with_its_caveat() -> None:
     assert cap.rate_pct == Decimal("7.5") and cap.overrides == ["art_11__para_2"]
     assert set(cap.conditions["recipient_kinds"]) == {"bank", "financial_institution"}
     assert [c["kind"] for c in cap.conditions["caveats"]] == ["domestic_law"]
+
+
+MFN_POINT = {
+    "en": ("PROTOCOL\n\nAt the moment of signing the Convention the undersigned have agreed as follows:\n\n"
+           "III\nAd Article 12\n"
+           "If after the signature of this Convention Bangladesh agrees in a convention with a third State which is a "
+           "member of the OECD to a rate on royalties lower than the rate provided for in paragraph 2 of Article 12, "
+           "that lower rate shall apply for the purposes of this Convention.\n"),
+    "es": ("PROTOCOLO\n\nEn el momento de la firma del Convenio, los signatarios han convenido:\n\n"
+           "3. Si con posterioridad a la firma del presente Convenio la República Argentina concluyera un Convenio con "
+           "otro país miembro de la Organización para la Cooperación y el Desarrollo Económico en el que limite su "
+           "imposición en la fuente sobre cánones a un tipo inferior al establecido en el apartado 2 del artículo 12, "
+           "ese tipo inferior se aplicará automáticamente.\n"),
+    "pt": ("PROTOCOLO\n\nNo momento da assinatura da Convenção, os signatários acordaram:\n\n"
+           "3. Ad artigo 12.º Se, depois da assinatura da presente Convenção, o Brasil acordar com um terceiro Estado "
+           "uma taxa sobre as royalties inferior à prevista no n.º 2 do artigo 12.º, essa taxa aplica-se para efeitos "
+           "da presente Convenção.\n"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(MFN_POINT))
+def test_a_most_favoured_nation_point_is_a_caveat_on_every_cap_it_can_lower(language: str) -> None:
+    head = INTEREST_AND_ROYALTIES[language].split("PROTOCOL")[0]
+    text, (source, residence) = head + MFN_POINT[language], STATES[language]
+    royalties = ask(text, income="royalties", source=source, residence=residence, beneficial_owner=True,
+                    recipient="company", royalty_kind="patents")
+    assert (royalties["status"], royalties["max_rate_pct"]) == ("determined", "10")
+    (caveat,) = royalties["caveats"]
+    assert caveat["kind"] == "mfn" and caveat["eid"].startswith("protocol_") and "12" in caveat["quote"]
+    # the clause names the royalty article only: interest carries no such caveat
+    interest = ask(text, income="interest", source=source, residence=residence, beneficial_owner=True, recipient="company")
+    assert interest["status"] == "determined" and not interest["caveats"]
+
+
+@pytest.mark.parametrize(("code", "income", "articles"), [("IN", "dividends", {"10", "11", "12"}), ("VN", "interest", {"11", "12"})])
+def test_real_most_favoured_nation_points_reach_the_caps_they_name(code: str, income: str, articles: set[str]) -> None:
+    ps = taxtreaty.provisions(nl(code))
+    carrying = {p.cite.eid.split("__")[0].removeprefix("art_") for p in ps.find(kind="withholding_cap")
+                if any(c["kind"] == "mfn" for c in p.conditions.get("caveats", []))}
+    assert carrying == articles
+
+
+def test_nl_ro_rate_reduced_to_zero_as_long_as_the_netherlands_levies_none() -> None:
+    path = CORPUS / "nl" / "NL-RO_convention_EN.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    doc = taxtreaty.parse_file(str(path))
+    decision = taxtreaty.decide(doc, {"income": "royalties", "source": "NL", "residence": "RO", "beneficial_owner": True,
+                                      "recipient": "company", "royalty_kind": "patents"}).to_dict()
+    assert (decision["status"], decision["max_rate_pct"]) == ("determined", "0")
+    assert {c["kind"] for c in decision["caveats"]} == {"domestic_law"}
