@@ -34,6 +34,7 @@ from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
 from taxtreaty.structure import eids
+from taxtreaty.structure.metadata import states_named
 from taxtreaty.structure.model import Article, Paragraph, Protocol, Version
 
 #: a line that is only a point's numeral ("II", "4.", "(iii)")
@@ -288,6 +289,65 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                     p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
 
 
+#: a name as printed: capitalised words, with the small words names are joined by
+_NAME = regex.compile(r"\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:de|do|da|del|dos|das|of|the|for|la|los|las|e|y|and|für)\s+)*\p{Lu}[\p{L}'’.-]*)+")
+
+
+def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
+    """The paragraph (or item) a point's heading names after its one article: "Con referencia al
+    artículo XI, apartado 3 a." -> "art_11__para_3__point_a"; None without one article and paragraph."""
+    if len(point.articles) != 1:
+        return None
+    folded = fold_same_length(point.heading)
+    words = "|".join(regex.escape(fold_same_length(w)) for w in sorted(ph.raw["paragraph_words"], key=len, reverse=True))
+    m = regex.search(rf"(?:{words})\s*(\d{{1,3}})\s*\.?\s*(?:\(?([a-z])(?:\)|\.|\b))?", folded)
+    if m is None:
+        return None
+    target = eids.paragraph(eids.article(point.articles[0]), m.group(1))
+    return eids.point(target, m.group(2)) if m.group(2) else target
+
+
+def institutions(reading: Reading, version: Version, ph: Phrases, found: list[ProtocolPoint],
+                 read: list[Provision]) -> list[Provision]:
+    """"Con referencia al artículo XI, apartado 3 a. Queda establecido que ... se consideran incluidas en
+    la expresión determinadas instituciones ...: a) En el caso de Argentina: El Banco Central de la
+    República Argentina, ...; b) En el caso de Brasil, el Banco Central do Brasil, ...": the institutions
+    a point names among the recipients of an exemption. Each item becomes an exemption like the one it
+    names (its conditions), for the institutions by name (resident in the State the item names)."""
+    if "protocol_includes" not in ph.patterns:
+        return []
+    out: list[Provision] = []
+    for point in found:
+        target = _heading_target(point, ph)
+        folded = fold_same_length(point.text)
+        include = ph.find("protocol_includes", folded)
+        if target is None or include is None:
+            continue
+        exemptions = [p for p in read if p.kind == "exemption" and p.status == "determined"
+                      and p.cite.language == version.language and eids.within(p.cite.eid, target)]
+        if len(exemptions) != 1:
+            continue
+        base = exemptions[0]
+        rest = point.start + include.end()
+        items = [(a, b) for a, b in _sentences(reading.source.text[rest : point.end])]
+        for a, b in items:
+            words = reading.source.text[rest + a : rest + b]
+            states = states_named(words[:40])
+            names = [m.group() for m in _NAME.finditer(words) if not states_named(m.group()) or len(m.group().split()) > 2]
+            names = [n for n in names if any(True for _ in ph.group_hits("kinds", fold_same_length(n)))] or names
+            if not names:
+                continue
+            conditions = {k: v for k, v in base.conditions.items() if k not in ("recipient_kinds", "recipient_names", "unread_condition")}
+            conditions["recipient_names"] = [" ".join(n.split()).rstrip(".,;:") for n in names]
+            if len(states) == 1:
+                conditions["residence_state"] = states[0]
+            cite = reading.cite_cleaned(version.language, point.eid, rest + a, rest + b)
+            article = _article(version, point.articles[0])
+            if article is not None:
+                out.append(reading.provision(article, "exemption", cite, conditions=conditions, overrides=list(base.overrides)))
+    return out
+
+
 def _inherit(rates: list[Provision], read: list[Provision]) -> None:
     """"Notwithstanding the provisions of paragraph 2 of Article 11, ... the percentage provided for in
     this paragraph shall be reduced to 7 per cent": a point's rate replaces the one cap it displaces,
@@ -311,7 +371,7 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     found = points(reading, version, ph)
     rates = point_rates(reading, version, ph, found)
     _inherit(rates, read)
-    return [*reclassifications(reading, version, ph, found), *rates]
+    return [*reclassifications(reading, version, ph, found), *rates, *institutions(reading, version, ph, found, read)]
 
 
 __all__ = ["ProtocolPoint", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]

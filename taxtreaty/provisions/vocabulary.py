@@ -62,7 +62,9 @@ PHRASE_KEYS = (
 #: which the provisions of Article 7 or Article 14 apply") (provisions/protocols.py)
 #: "kind_reference": a cross-reference after a recipient kind to its definition ("a pension fund referred to in
 #: paragraph 2 of Article 4"), no condition (provisions/unread.py)
-OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
+#: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
+#: incluidas en la expresión determinadas instituciones") (provisions/protocols.py)
+OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "not_periodic", "social_security",

@@ -280,3 +280,45 @@ def test_nl_ro_rate_reduced_to_zero_as_long_as_the_netherlands_levies_none() -> 
                                       "recipient": "company", "royalty_kind": "patents"}).to_dict()
     assert (decision["status"], decision["max_rate_pct"]) == ("determined", "0")
     assert {c["kind"] for c in decision["caveats"]} == {"domestic_law"}
+
+
+INSTITUTIONS_ES = (
+    "Convenio entre la República Argentina y la República Federativa del Brasil\n\n"
+    "Artículo 11\nIntereses\n\n"
+    "1. Los intereses procedentes de un Estado Contratante y pagados a un residente del otro Estado Contratante "
+    "pueden someterse a imposición en ese otro Estado.\n\n"
+    "2. Sin embargo, tales intereses pueden someterse a imposición en el Estado Contratante del que proceden.\n\n"
+    "3. No obstante las disposiciones de los apartados 1 y 2;\n"
+    "a) Los intereses procedentes de un Estado Contratante y pagados al Gobierno del otro Estado Contratante o a "
+    "determinadas instituciones de propiedad total de ese Gobierno están exentos del impuesto en el primer Estado "
+    "Contratante;\n"
+    "b) Los intereses de la deuda pública emitidos por el Gobierno de un Estado Contratante sólo pueden someterse a "
+    "imposición en ese Estado.\n\n"
+    "PROTOCOLO\n\nEn el momento de firmar el convenio, los infrascritos acordaron:\n\n"
+    "5. Con referencia al artículo 11, apartado 3 a.\n"
+    "Queda establecido que a los fines del artículo 11, apartado 3a se consideran incluidas en la expresión "
+    "determinadas instituciones:\n"
+    "a) En el caso de Argentina: El Banco Central de la República Argentina y el Banco Hipotecario Nacional;\n"
+    "b) En el caso de Brasil, el Banco Central do Brasil y el Banco Nacional de Habitacao.\n"
+)
+
+
+def test_a_point_naming_the_institutions_of_an_exemption_exempts_them_by_name() -> None:
+    facts = {"income": "interest", "source": "AR", "residence": "BR", "payer": "company"}
+    named = ask(INSTITUTIONS_ES, recipient="central_bank", recipient_name="Banco Central do Brasil", **facts)
+    assert (named["status"], named["source_taxation"], named["eid"]) == ("determined", "none", "protocol_1__para_5")
+    unnamed = ask(INSTITUTIONS_ES, recipient="central_bank", **facts)
+    assert unnamed["status"] == "indeterminate" and "recipient_name" in unnamed["missing_facts"]
+    # an Argentine institution is not among the Brazilian recipients
+    other = ask(INSTITUTIONS_ES, recipient="bank", recipient_name="Banco Hipotecario Nacional", **facts)
+    assert other["eid"] != "protocol_1__para_5" and other["source_taxation"] != "none"
+
+
+def test_ar_br_banco_central_do_brasil_is_among_the_institutions_of_xi_3_a() -> None:
+    path = CORPUS / "es" / "AR-BR_convenio_ES.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    decision = taxtreaty.decide(taxtreaty.parse_file(str(path)), {
+        "income": "interest", "source": "AR", "residence": "BR", "payer": "company", "recipient": "central_bank",
+        "recipient_name": "Banco Central do Brasil"}).to_dict()
+    assert (decision["status"], decision["source_taxation"]) == ("determined", "none")
