@@ -26,13 +26,14 @@ The words are the language file's `protocol_heading` and `reclassified` phrases.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import regex
 
 from taxtreaty.provisions import figures, provisos
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
-from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.provisions.vocabulary import Phrases, all_words, fold_same_length, word_alternation
 from taxtreaty.structure import eids
 from taxtreaty.structure.metadata import states_named
 from taxtreaty.structure.model import Article, Paragraph, Protocol, Version
@@ -289,8 +290,14 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                     p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
 
 
-#: a name as printed: capitalised words, with the small words names are joined by
-_NAME = regex.compile(r"\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:de|do|da|del|dos|das|of|the|for|la|los|las|e|y|and|für)\s+)*\p{Lu}[\p{L}'’.-]*)+")
+@cache
+def _name() -> regex.Pattern[str]:
+    """A name as printed: capitalised words, joined by short lower-case words ("do", "de la", "of")
+    that are not a list's "and" ("el Banco Nacional de Desarrollo y el Banco Hipotecario Nacional" is two)."""
+    joiners = word_alternation([w.casefold() for w in all_words("and_words")])
+    small = rf"(?!(?:{joiners})\s)\p{{Ll}}{{1,3}}"
+    word = r"\p{Lu}[\p{L}'’.-]*"
+    return regex.compile(rf"{word}(?:\s+(?:{small}\s+)*{word})+")
 
 
 def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
@@ -333,7 +340,7 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
         for a, b in items:
             words = reading.source.text[rest + a : rest + b]
             states = states_named(words[:40])
-            names = [m.group() for m in _NAME.finditer(words) if not states_named(m.group()) or len(m.group().split()) > 2]
+            names = [m.group() for m in _name().finditer(words) if not states_named(m.group()) or len(m.group().split()) > 2]
             names = [n for n in names if any(True for _ in ph.group_hits("kinds", fold_same_length(n)))] or names
             if not names:
                 continue
