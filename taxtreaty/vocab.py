@@ -30,6 +30,7 @@ _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
     "place_joiners", "enacting_words", "year_joiners", "not_title_after_between", "reference_words",
+    "reference_lead_words",
 )
 #: keys a language file may leave out
 _OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", *_OPTIONAL_WORD_LISTS}
@@ -97,6 +98,9 @@ class Language:
     #: the words a cross-reference names a division with ("sub-paragraph", "inciso"): a label at the start
     #: of a line right after one of them is the reference going on, not a marker
     reference_words: tuple[str, ...] = ()
+    #: the small words right before a cross-reference ("dispuesto en el"): a heading or a title at the
+    #: start of the next line is the sentence going on
+    reference_lead_words: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -168,7 +168,16 @@ class VersionBuilder(ListLabels):
             elif kind == "protocol":
                 self._close_article()
                 heading = line.text.lstrip("#").strip()
-                self.protocol = ProtocolNode(line.start, line.end, heading)
+                end = line.end
+                # "PROTOCOLO AL CONVENIO ... PARA" / "EVITAR LA DOBLE IMPOSICION ...": a heading in
+                # capitals hard-wrapped over several lines
+                titled = bool((line.match.group("title") or "").strip()) if line.match else False  # type: ignore[union-attr]
+                while (titled and heading.isupper() and i + 1 < len(lines) and lines[i + 1].kind == "text"
+                       and lines[i + 1].text.isupper() and len(heading) < 400):
+                    i += 1
+                    heading += " " + lines[i].text.strip()
+                    end = lines[i].end
+                self.protocol = ProtocolNode(line.start, end, heading)
                 self.protocols.append(self.protocol)
                 self.closed = False
             elif kind == "chapter" and self.protocol is None:

@@ -5,9 +5,11 @@ and the match that found it; what a heading match prints as the article's number
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import regex
 
+from taxtreaty import vocab
 from taxtreaty.structure.numbers import article_number_value, clean_article_number, ordinal_value
 from taxtreaty.text.lines import classify
 
@@ -23,6 +25,36 @@ class Line:
 
 #: the end of a line whose sentence goes on below ("... no está limitado por el")
 _MID_SENTENCE = regex.compile(r"[\p{Ll}\d,]$")
+_LAST_WORD = regex.compile(r"(?:^|[^\p{L}])(\p{Ll}+)$")
+
+
+@cache
+def reference_leads() -> frozenset[str]:
+    """The folded `reference_lead_words` of every language ("el", "of", "van")."""
+    return frozenset(vocab.fold(w) for w in vocab.all_words("reference_lead_words"))
+
+
+def _goes_on(previous: Line | None, line: Line, following: Line | None) -> bool:
+    """Does `previous` end a sentence that this heading-like line goes on? A heading word in lower case
+    ("artículo 1. Las informaciones") after any mid-sentence end; a capitalised one only after a word
+    that leads into a cross-reference ("dispuesto en el"), and then a bare heading ("Artículo 8")
+    only when the line under it goes on in lower case ("o el apartado 4 ..."); a title ("Acuerdo
+    entre", "Convention between that State and a third State") after any word in lower case."""
+    if previous is None or previous.kind not in ("text", "paragraph", "point"):
+        return False
+    if line.kind == "article":
+        word = line.match.group("word")  # type: ignore[union-attr]
+        if word[:1].islower():
+            return _MID_SENTENCE.search(previous.text) is not None
+        title = (line.match.group("title") or "").strip()  # type: ignore[union-attr]
+        if title or following is None or not following.text[:1].islower():
+            return False
+    last = _LAST_WORD.search(previous.text.rstrip())
+    if line.kind == "title":
+        # "... relaxed or overridden by any" then "Convention between that State and a third State":
+        # a version's title never follows a sentence cut after a word in lower case
+        return last is not None or previous.text.rstrip().endswith(",")
+    return last is not None and vocab.fold(last.group(1)) in reference_leads()
 
 
 def split_lines(text: str) -> list[Line]:
@@ -31,13 +63,14 @@ def split_lines(text: str) -> list[Line]:
     for raw in text.split("\n"):
         if raw:
             kind, m = classify(raw)
-            if kind == "article" and m is not None and m.group("word")[:1].islower() and lines \
-                    and lines[-1].kind in ("text", "paragraph", "point") and _MID_SENTENCE.search(lines[-1].text):
-                # "... no está limitado por el" then "artículo 1. Las informaciones ...": a reference
-                # that wrapped, not a heading (headings are not printed in lower case mid-sentence)
-                kind, m = "text", None
             lines.append(Line(pos, pos + len(raw), raw, kind, m))
         pos += len(raw) + 1
+    for k, line in enumerate(lines):
+        if line.kind in ("article", "title") and _goes_on(lines[k - 1] if k else None, line,
+                                                         lines[k + 1] if k + 1 < len(lines) else None):
+            # "... dispuesto en el" then "Artículo 8" then "o el apartado 4", "... en que el" then
+            # "Acuerdo entre": a reference (or a sentence) that wrapped, not a heading nor a title
+            line.kind, line.match = "text", None
     return lines
 
 

@@ -246,3 +246,52 @@ def test_unmarked_items_under_an_announcing_point_are_its_text() -> None:
     assert "el impuesto a las ganancias" in paragraph.points[0].text
     assert "el impuesto sobre la renta" in paragraph.points[1].text and paragraph.wrap_up is None
     assert not any(w.code == "list_items_missing" and w.eid.startswith("art_2") for w in doc.warnings)
+
+
+_WRAPPED_EN = """Convention between the Kingdom of the Netherlands and the Republic of India for the avoidance of double taxation
+
+Article 1
+Personal scope
+
+This Convention shall apply to persons who are residents of one or both of the States.
+
+Article 2
+Business profits
+
+1. The profits of an enterprise shall be taxable only in that State. Where that restriction is relaxed or overridden by any
+Convention between that State and a third State which enters into force later, the competent authorities shall consult.
+2. The provisions of paragraph 1 shall apply, except where the provisions of
+Article 3
+of this Convention apply to that income.
+
+Article 3
+Dividends
+
+1. Dividends may be taxed in the other State.
+
+PROTOCOL TO THE CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF
+INDIA FOR THE AVOIDANCE OF DOUBLE TAXATION
+
+1. Ad Article 2: it is understood that the profits are computed on the same basis.
+"""
+
+
+def test_a_title_or_a_heading_that_goes_on_a_sentence_is_text() -> None:
+    # NL-IN re-laid at 70 columns: "... overridden by any" then "Convention between that State and a
+    # third State ..." is no second version; "... provisions of" then a bare "Article 3" then "of this
+    # Convention" is a reference; a protocol heading in capitals wrapped over two lines is one heading
+    doc = taxtreaty.parse(_WRAPPED_EN)
+    assert [v.language for v in doc.versions] == ["en"]
+    version = doc.versions[0]
+    assert [a.number for a in version.articles] == ["1", "2", "3"]
+    assert version.article("3").heading == "Dividends"
+    assert "Article 3\nof this Convention" in version.article("2").paragraph("2").text
+    assert version.protocols[0].heading.endswith("REPUBLIC OF INDIA FOR THE AVOIDANCE OF DOUBLE TAXATION")
+
+
+def test_a_version_title_after_a_signature_is_still_a_title() -> None:
+    # the counter-case: a signature line ends in a capitalised word, so the next version's title stands
+    text = (_WRAPPED_EN.split("PROTOCOL TO")[0] + "For the Kingdom of the Netherlands\n\n"
+            "Verdrag tussen het Koninkrijk der Nederlanden en de Republiek India\n\nArtikel 1\nPersonen\n\n"
+            "Dit Verdrag is van toepassing op personen die inwoner zijn van een of van beide Staten.\n")
+    assert [v.language for v in taxtreaty.parse(text).versions] == ["en", "nl"]
