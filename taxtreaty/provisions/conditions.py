@@ -209,8 +209,13 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
     for key, role in (("recipient_role", "recipient"), ("payer_role", "payer"), ("guarantee_role", "guarantee")):
         roles += [(m.start(), m.end(), role) for m in ph.finditer(key, folded)]
     roles.sort()
+    # "préstamos concedidos por un banco", "loan granted by a bank": the kind of income names the bank,
+    # not the payer or the recipient
+    incomes = [(a, b) for a, b, _ in ph.group_hits("subtypes", folded)]
     out: dict[str, Any] = {}
     for start, _end, kind in kind_hits(folded, ph):
+        if any(a <= start < b for a, b in incomes):
+            continue
         # a role may end inside the kind it introduces ("el beneficiario efectivo es | es ese Estado contratante")
         before = [r for r in roles if r[0] < start]
         role = before[-1][2] if before else (context_role or default_role)
@@ -323,6 +328,17 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
             out["source_state"] = right
             break
     return out
+
+
+def source_from_introduction(intro: str, item: str, ph: Phrases, parties: list[str]) -> str | None:
+    """"los intereses originados en: a) Rusia y pagados al Gobierno de Argentina ...": an introduction
+    that ends with a payer's word ("arising in:") and an item that starts with a State: that State is
+    the source State of the item."""
+    head = intro.rstrip(" :")
+    if not intro.rstrip().endswith(":") or not any(m.end() == len(head) for m in ph.finditer("payer_role", head)):
+        return None
+    state = _state_right_after(" " + item, 0, ph)
+    return state if state is not None and (not parties or state in parties) else None
 
 
 def _state_right_after(folded: str, at: int, ph: Phrases) -> str | None:

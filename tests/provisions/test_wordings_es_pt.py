@@ -199,3 +199,47 @@ def test_termination_notice_wordings() -> None:
     assert six == {"event": "termination_notice", "months_before_year_end": 6}
     (june,) = [v for v in _values(EFFECT_ES, "date", "art_30") if v.get("event") == "termination_notice"]
     assert june == {"event": "termination_notice", "by": "06-30", "years_after_entry_into_force": 5}
+
+
+INTEREST_ES = """CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y LA REPÚBLICA FEDERAL DE ALEMANIA PARA EVITAR LA DOBLE IMPOSICIÓN
+
+Artículo 11
+Intereses
+1. Los intereses originados en un Estado Contratante y pagados a un residente del otro Estado Contratante pueden someterse a imposición en ese otro Estado.
+2. No obstante, tales intereses pueden someterse a imposición en el Estado Contratante en el que se originan, pero el impuesto resultante no deberá exceder el:
+a) diez por ciento del importe bruto de tales intereses si los mismos se pagan en virtud de créditos originados en la venta de equipos industriales, o se originan en cualquier clase de préstamos concedidos por un banco;
+b) quince por ciento del importe bruto de tales intereses en los demás casos.
+3. No obstante las disposiciones del apartado 2, los intereses originados en:
+a) la República Argentina y pagados al Gobierno Alemán o al Banco Federal de Alemania estarán exentos del impuesto argentino;
+b) la República Federal de Alemania y pagados al Gobierno Argentino o al Banco Central de la República Argentina estarán exentos del impuesto alemán.
+4. Los intereses procedentes de un Estado Contratante estarán exentos de impuestos en dicho Estado si:
+a) el deudor de los intereses es ese Estado o una de sus subdivisiones políticas o administrativas, o una de sus colectividades locales; o
+b) los intereses son pagados a una institución u organismo (comprendidas las instituciones financieras) pertenecientes en su totalidad al otro Estado Contratante.
+"""
+
+
+def test_a_bank_that_grants_the_loan_is_the_kind_of_loan_not_the_recipient() -> None:
+    a = _one(INTEREST_ES, "art_11__para_2__point_a", "withholding_cap")
+    assert a.conditions == {"income_subtype": ["credit_sale", "bank_loan"]}
+    # (without paragraph 4, whose entities wholly owned by the State a bank may be)
+    loan = _decide(INTEREST_ES.split("4. Los intereses")[0], income="interest", source="AR", residence="DE", recipient="bank", payer="company",
+                   loan_kind="bank_loan")
+    assert (str(loan["max_rate_pct"]), loan["eid"]) == ("10", "art_11__para_2__point_a")
+
+
+def test_items_of_arising_in_name_the_source_state_and_a_federal_bank_is_the_central_bank() -> None:
+    a = _one(INTEREST_ES, "art_11__para_3__point_a", "exemption")
+    b = _one(INTEREST_ES, "art_11__para_3__point_b", "exemption")
+    assert (a.conditions["source_state"], b.conditions["source_state"]) == ("AR", "DE")
+    # "al Banco Federal de Alemania" is that State's central bank, never any bank
+    assert set(a.conditions["recipient_kinds"]) == {"government", "central_bank"}
+    to_bank = _decide(INTEREST_ES, income="interest", source="AR", residence="DE", recipient="central_bank",
+                      payer="company")
+    assert (to_bank["source_taxation"], to_bank["eid"]) == ("none", "art_11__para_3__point_a")
+
+
+def test_the_state_as_debtor_and_entities_it_wholly_owns() -> None:
+    a = _one(INTEREST_ES, "art_11__para_4__point_a", "exemption")
+    assert a.conditions == {"payer_kinds": ["government", "local_authority"]}
+    b = _one(INTEREST_ES, "art_11__para_4__point_b", "exemption")
+    assert b.conditions["recipient_kinds"] == ["government_owned"] and "unread_condition" not in b.conditions

@@ -76,6 +76,11 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
                 continue
             conditions = cond.clause_conditions(sentence, ph, reading.parties)
             conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph))
+            if unit.role == "point" and unit.context and s_start == 0:
+                source = cond.source_from_introduction(unit.context[-1].folded, sentence, ph, reading.parties)
+                if source is not None:
+                    conditions["source_state"] = source
+                    conditions.pop("residence_state", None)
             exempt = ph.find("exempt", sentence)
             if exempt is not None and not host:
                 # "the Bangladesh Bank shall be exempt from Netherlands tax ...": the institution the
