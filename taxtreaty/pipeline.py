@@ -54,6 +54,7 @@ from taxtreaty.rules.load import load_treaty as compile_in_memory
 from taxtreaty.rules.scenario import Scenario, scenario_from
 from taxtreaty.structure import Document, parse, parse_file
 from taxtreaty.text import InputError
+from taxtreaty.versions import mli
 from taxtreaty.versions.timeline import amendment, build
 
 TREATY_SUFFIXES = {".txt", ".md", ".html", ".htm", ".xml"}
@@ -382,7 +383,7 @@ def compile_stored(stored: StoredTreaty, parties: list[str] | tuple[str, ...] | 
     merged = merge_treaties(compiled)
     if amendments and base_doc is not None:
         merged = build(merged, base_doc, amendments, merged.parties)
-    return merged
+    return mli.attach(merged)  # again: the merged rules, not the first file's
 
 
 def load_book(location: str, warn: Warn, parties_required: bool = True, *, meta: Path | None = None,

@@ -32,6 +32,10 @@ from taxtreaty.structure import eids
 
 
 def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
+    if treaty.mli is not None:  # a covered tax agreement: the MLI modifies it from its date of effect
+        from taxtreaty.versions.mli import decide_with_mli
+
+        return decide_with_mli(treaty, scenario)
     if treaty.timeline is not None:  # amended: the version in effect on the payment date decides
         from taxtreaty.versions.timeline import decide_in_time
 

@@ -60,7 +60,9 @@ def compile_document(
     if codes:
         doc.parties = list(codes)
     found = provisions if provisions is not None else extract(doc, codes)
-    return compile_treaty(doc, found, codes, in_force=in_force, name=name, dates=dates)
+    from taxtreaty.versions.mli import attach  # the MLI positions shipped for its parties, if any
+
+    return attach(compile_treaty(doc, found, codes, in_force=in_force, name=name, dates=dates))
 
 
 def _remember(key: tuple[Any, ...], treaty: CompiledTreaty) -> None:

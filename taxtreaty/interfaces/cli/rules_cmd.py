@@ -140,6 +140,8 @@ def ask_command(
         None, "--fact", help=_FACT_HELP),
     interactive: bool = typer.Option(False, "--interactive", help="Ask the missing facts one by one until the answer is determined."),
     memo: str = typer.Option(None, "--memo", help="Write a decision memo (Markdown) to this file."),
+    mli_file: str = typer.Option(None, "--mli", help="MLI positions (YAML, the shape of data/mli/positions.yaml) "
+                                 "for this covered agreement: articles 7 and 8 apply from their date of effect."),
     db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
     as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
     **facts: Any,
@@ -162,6 +164,12 @@ def ask_command(
     window = (_date_option(in_force_from, "--in-force-from"), _date_option(in_force_until, "--in-force-until"))
     compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db,
                      amendment or None, _date_option(amendment_in_force, "--amendment-in-force"), _given(in_force))
+    if mli_file is not None:
+        from taxtreaty.versions.mli import attach
+
+        compiled = attach(compiled, mli_file)
+        if compiled.mli is None or not compiled.mli.positions.parties <= set(compiled.parties):
+            raise InputError(f"{mli_file}: no positions for {'-'.join(compiled.parties) or 'this convention'}")
     decision = explain(compiled, facts)
     if interactive:
         from taxtreaty.interfaces.cli.interactive import ask_until_determined
