@@ -207,3 +207,23 @@ def test_rejected_files_give_exit_1_with_reasons_and_keep_the_rest(tmp_path: Pat
     assert "rejected" in err and "photo.jpg" in err and "shopping.txt" in err
     with Store.open(db, create=False) as s:
         assert s.counts()["documents"] == 1 and s.check() == []
+
+
+def test_compare_rate_rows_are_the_decisions(db: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 13: compare's rate rows come from the one decision (the cells of `rates`), not from its own reading
+    pytest.importorskip("taxtreaty.provisions.extract")
+    code, out, _ = run(capsys, monkeypatch, "compare", "000", "PT-TL", "--topic", "dividends", "--json", "--db", db)
+    assert code == 0
+    result = json.loads(out)
+    decided = result["decisions"]
+    treaty = result["b"]
+    assert set(decided) == {result["a"], treaty} and decided[treaty]
+    assert {c["income"] for cells in decided.values() for c in cells} == {"dividends"}
+    scenario_file = Path(db).with_name("cell.json")
+    for cell in decided[treaty]:
+        scenario_file.write_text(json.dumps(cell["scenario"]), encoding="utf-8")
+        code, out, _ = run(capsys, monkeypatch, "ask", "--treaty", treaty, "--scenario", str(scenario_file), "--json", "--db", db)
+        answer = json.loads(out)
+        assert (answer["status"], answer["max_rate_pct"], answer["eid"]) == (cell["status"], cell["max_rate_pct"], cell["eid"])
+    code, out, _ = run(capsys, monkeypatch, "compare", "000", "PT-TL", "--topic", "dividends", "--db", db)
+    assert code == 0 and "decisions (the engine's answers" in out and "TL→PT" in out

@@ -289,8 +289,10 @@ def compare_command(
                 _err().print(f"{escape(name)}: no amending instrument is stored: the stored text is its only version")
     with _open(db) as store:
         result = store.compare(treaty_a, treaty_b, topic, texts)
+    decided = _decided_rates(db, (result.a, result.b), topic, as_of)
     if as_json:
-        print_json({**result.model_dump(mode="json"), **({"versions": versions} if as_of is not None else {})})
+        print_json({**result.model_dump(mode="json"), "decisions": decided,
+                    **({"versions": versions} if as_of is not None else {})})
         return
     for name, version in versions.items():
         _out().print(f"[dim]{escape(name)} {escape(version['note'])}[/]")
@@ -308,6 +310,37 @@ def compare_command(
             _out().print(f"  [yellow]≠ {escape(d)}[/]")
         if t.diff and not t.same:
             _out().print(f"  diff: {escape(t.diff)}")
+    _print_decided(decided, result.a, result.b)
+
+
+def _decided_rates(db: str | None, refs: tuple[str, str], topic: str | None, as_of: str | None) -> dict[str, list[dict[str, Any]]]:
+    """The rate rows of a comparison: the engine's decisions on the canonical payments of each treaty
+    in both directions (the cells of `rates`, so compare, rates and ask show one answer)."""
+    from taxtreaty.pipeline import load_store
+    from taxtreaty.rules.matrix import treaty_cells
+    from taxtreaty.rules.scenario import read_date
+
+    day = read_date("--as-of", as_of) if as_of else None
+    out: dict[str, list[dict[str, Any]]] = {}
+    for ref in refs:
+        compiled = load_store(db, lambda message: _err().print(f"[yellow]warning:[/] {escape(message)}"), ref=ref)
+        cells = treaty_cells(compiled[0], day, name=ref) if compiled else []
+        out[ref] = [c.to_dict() for c in cells if topic is None or c.income == topic]
+    return out
+
+
+def _print_decided(decided: dict[str, list[dict[str, Any]]], a: str, b: str) -> None:
+    rows: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for ref in (a, b):
+        for cell in decided.get(ref, []):
+            row = rows.setdefault((cell["income"], cell["variant"]), {a: [], b: []})
+            row[ref].append(f"{cell['source']}→{cell['residence']} {cell['shown']}")
+    if not rows:
+        return
+    _out().print("\n[bold]decisions[/] (the engine's answers on canonical payments, as `rates` shows them)")
+    for (income, variant), sides in rows.items():
+        _out().print(f"  {income}, {escape(variant)}: A {escape(', '.join(sides[a]) or '-')}  |  "
+                     f"B {escape(', '.join(sides[b]) or '-')}")
 
 
 def rates_command(
