@@ -273,3 +273,20 @@ def test_an_exception_in_words_no_allocation_phrase_matches_is_a_gap() -> None:
     decision = ask(text, income="shipping", source="LV", residence="NL", recipient="company")
     assert decision["status"] == "indeterminate"
     assert any("art_2__para_2" in r for r in decision["reasons"])
+
+
+def test_a_source_rule_for_a_narrower_kind_of_other_income_is_not_every_other_income() -> None:
+    # NL-ET 21(3): "... derives income from sources within the other Contracting State in form of games of chance,
+    # such income may be taxed in the other Contracting State"
+    rule = ("2. Notwithstanding the provisions of paragraph 1, if a resident of a Contracting State derives income from "
+            "sources within the other Contracting State in form of {kind}, such income may be taxed in the other "
+            "Contracting State.")
+    base = ("Other income", "1. Items of income of a resident of a Contracting State, wherever arising, not dealt with in "
+            "the foregoing Articles shall be taxable only in that State.\n\n")
+    games = ask(_en((base[0], base[1] + rule.format(kind="games of chance"))), income="other_income", source="LV",
+                residence="NL", recipient="individual")
+    assert (games["status"], games["source_taxation"], games["eid"]) == ("determined", "none", "art_2__para_1")
+    # words no kind reads narrow it too: the answer waits on them, never "unlimited" for all other income
+    prizes = ask(_en((base[0], base[1] + rule.format(kind="prizes awarded by a public body"))), income="other_income",
+                 source="LV", residence="NL", recipient="individual")
+    assert prizes["status"] == "indeterminate" and prizes["unread"]

@@ -30,6 +30,10 @@ from taxtreaty.provisions.vocabulary import Phrases
 from taxtreaty.structure import eids
 from taxtreaty.structure.numbers import article_number_value as number_value
 
+#: how many characters may follow "arising in the other" before the verb ("Contracting State, también")
+#: and still be only the State's name
+_ARISING_TAIL = 30
+
 
 def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
     """The allocations of one paragraph's units."""
@@ -71,11 +75,16 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             if article.topic == "pensions":
                 conditions.update(_pension_conditions(sentence, ph))
             elif article.topic == "other_income" and shared is not None and "arising_in_source" in ph.patterns \
-                    and ph.find("arising_in_source", sentence, 0, shared.start()) is not None:
+                    and (arising := ph.find("arising_in_source", sentence, 0, shared.start())) is not None:
                 # "items of income ... arising in the other Contracting State may also be taxed in that other
                 # State", "originadas en el otro Estado Contratante, pueden someterse a imposición en el Estado
-                # mencionado en el último término": the source State's share, not a clash with the residence rule
+                # mencionado en el último término": the source State's share, not a clash with the residence rule;
+                # words between it and the verb ("from sources within the other Contracting State in form of games
+                # of chance, such income may be taxed") narrow the rule further: unread unless a kind is read
                 conditions["arising_in_source"] = True
+                rest = " ".join(unit.text[s_start + arising.end(): s_start + shared.start()].split())
+                if len(rest) > _ARISING_TAIL and "income_subtype" not in conditions:
+                    conditions["unread_condition"] = rest.strip(" ,;")
             if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
                     and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
                     and any(u.context and u.context[-1] is unit for u in units)):
