@@ -243,3 +243,24 @@ def test_the_state_as_debtor_and_entities_it_wholly_owns() -> None:
     assert a.conditions == {"payer_kinds": ["government", "local_authority"]}
     b = _one(INTEREST_ES, "art_11__para_4__point_b", "exemption")
     assert b.conditions["recipient_kinds"] == ["government_owned"] and "unread_condition" not in b.conditions
+
+
+RESERVES_ES = """CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y AUSTRALIA PARA EVITAR LA DOBLE IMPOSICIÓN
+
+Artículo 11
+Intereses
+1. Los intereses procedentes de un Estado Contratante y pagados a un residente del otro Estado Contratante pueden someterse a imposición en este otro Estado.
+2. Sin embargo, dichos intereses pueden también someterse a imposición en el Estado Contratante del que procedan, pero el impuesto así exigido no podrá exceder del 12 por ciento del importe bruto de esos intereses.
+3. No obstante las disposiciones del apartado 2, los intereses obtenidos por la inversión de activos de la reserva oficial efectuada en un Estado Contratante por el gobierno del otro Estado Contratante, una institución monetaria gubernamental o un banco que desempeñe funciones de banco central en ese otro Estado, estarán exentos de imposición en el Estado mencionado en primer término.
+"""
+
+
+def test_only_interest_from_investing_official_reserve_assets_is_exempt() -> None:
+    exemption = _one(RESERVES_ES, "art_11__para_3", "exemption")
+    assert exemption.conditions["recipient_kinds"] == ["government", "central_bank"]
+    assert "reserva oficial" in exemption.conditions["unread_condition"]
+    # a central bank's interest is not exempt whatever it is paid on: never 0 % for certain
+    central = _decide(RESERVES_ES, income="interest", source="AR", residence="AU", recipient="central_bank")
+    assert central["status"] == "indeterminate"
+    company = _decide(RESERVES_ES, income="interest", source="AR", residence="AU", recipient="company", payer="company")
+    assert (company["status"], str(company["max_rate_pct"])) == ("determined", "12")
