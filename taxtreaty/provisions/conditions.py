@@ -32,6 +32,10 @@ HOLDING_KEYS = ("recipient", "min_capital_pct", "over_capital_pct", "under_capit
 #: the keys of a share held, by the words before it (a range: "at least 25 per cent but less than 50 per cent")
 SHARE_KEYS = ("min_capital_pct", "over_capital_pct", "under_capital_pct", "max_capital_pct")
 
+#: kinds of income that are kinds of debt-claim (loan_kind): their words are read, the rest of a condition
+#: still has to be (`unread.uncovered_words`: "loans granted by banks ..., or bonds traded on a recognised
+#: market" keeps the market)
+LOAN_SUBTYPES = frozenset({"bank_loan", "sale_on_credit", "credit_sale", "bonds"})
 #: kinds that make a guarantee a public one ("guaranteed by the Government")
 PUBLIC_KINDS = frozenset({"government", "local_authority", "central_bank"})
 #: who may guarantee, insure or finance a loan for `guaranteed_by_government`: the public kinds and an
@@ -120,6 +124,91 @@ def holding(folded: str, ph: Phrases) -> dict[str, Any]:
             out["min_holding_days"] = int(duration.value)
         break
     return out
+
+
+#: how far (characters) the words of a loan's term ("repayment period is") may stand before its figure,
+#: room for the comparator between them ("for a period of more than 7 years")
+_TERM_GAP = 24
+
+
+def loan_term(folded: str, ph: Phrases) -> dict[str, Any]:
+    """loan_term_over_years / loan_term_min_years from a clause about a loan: "a loan made for a period of
+    more than 7 years" (over), "the loan repayment period is 3 years or more" (at least), "any loan ...
+    exceeding a duration of one year" (over). A term with no comparator, or an upper bound, is not read
+    (its words stay a condition to cite)."""
+    if "loan_term" not in ph.patterns or not ph.has("loan_words", folded):
+        return {}
+    for duration in figures.find_durations(folded, ph):
+        if duration.unit == "days":
+            continue
+        terms = [m for m in ph.finditer("loan_term", folded, max(0, duration.start - 60), duration.start)
+                 if duration.start - m.end() <= _TERM_GAP]
+        if not terms:
+            continue
+        lead = folded[max(0, terms[-1].start() - 14) : duration.start]
+        after = folded[duration.end : duration.end + 16]
+        years = duration.value if duration.unit == "years" else duration.value / 12
+        years = as_decimal(years)
+        more = ph.find("term_or_more", after) if "term_or_more" in ph.patterns else None
+        if ph.find("at_least", lead) is not None or (more is not None and not after[: more.start()].strip()):
+            return {"loan_term_min_years": years}
+        if any(key in ph.patterns and ph.find(key, lead) is not None for key in ("holding_at_most", "holding_below")):
+            return {}
+        if "holding_above" in ph.patterns and ph.find("holding_above", lead) is not None:
+            return {"loan_term_over_years": years}
+    return {}
+
+
+@cache
+def _invested_amount(language: str) -> regex.Pattern[str]:
+    """What follows "has invested": a comparator, then a sum ("more than 10 million US-dollars", "at least USD
+    10,000,000"), the scale a word of the language's multipliers."""
+    ph = require_phrases(language)
+    currencies = alternation(sorted(ph.currencies, key=len, reverse=True))
+    scales = alternation(sorted(ph.multipliers)) if ph.multipliers else r"(?!)"
+    return regex.compile(rf"(?P<lead>[\p{{L}}\s]{{0,30}}?)\s*(?:(?P<cur1>{currencies})\s*)?(?P<num>{figures.AMOUNT_NUMBER})"
+                         rf"(?:\s*(?P<scale>{scales}))?\s*(?P<cur2>{currencies})?(?![\p{{L}}])")
+
+
+def investment(folded: str, ph: Phrases) -> tuple[dict[str, Any], tuple[int, int] | None]:
+    """min_invested / over_invested ({amount, currency}) and the span of their words: "or has invested more
+    than 10 million US-dollars" (over). A sum with no comparator or no currency is not read."""
+    if "invested_words" not in ph.patterns:
+        return {}, None
+    for m in ph.finditer("invested_words", folded):
+        rest = folded[m.end() : m.end() + 90].replace("-", " ")
+        hit = _invested_amount(ph.code).match(rest)
+        if hit is None or not (hit.group("cur1") or hit.group("cur2")):
+            continue
+        value = figures.parse_number(hit.group("num"), ph)
+        if value is None:
+            continue
+        if hit.group("scale"):
+            value *= ph.number_words.get(hit.group("scale"), Decimal(1))
+        currency = ph.currencies[hit.group("cur1") or hit.group("cur2")]
+        lead = hit.group("lead")
+        key = "min_invested" if ph.find("at_least", lead) is not None else (
+            "over_invested" if "holding_above" in ph.patterns and ph.find("holding_above", lead) is not None else None)
+        if key is None:
+            continue
+        return {key: {"amount": int(value) if value == value.to_integral() else value, "currency": currency}}, \
+            (m.start(), m.end() + hit.end())
+    return {}, None
+
+
+def investment_alternatives(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
+    """"a company which holds ... at least 50 per cent of the capital ... or has invested more than 10 million
+    US-dollars": the holding or the investment, either (two alternatives)."""
+    keys = [k for k in ("min_invested", "over_invested") if k in conditions]
+    if not keys or not any(k in conditions for k in SHARE_KEYS):
+        return [conditions]
+    found = ph.find("invested_words", folded) if "invested_words" in ph.patterns else None
+    before = folded[max(0, found.start() - 12) : found.start()] if found is not None else ""
+    if not regex.search(rf"(?<![\p{{L}}]){ph.word_group('or_words')}\s*$", before.rstrip(" ,")):
+        return [conditions]
+    share = {k: v for k, v in conditions.items() if k not in keys}
+    invested = {k: v for k, v in conditions.items() if k not in (*SHARE_KEYS, "capital_basis", "holding_direct")}
+    return [share, invested]
 
 
 def payment_dates(folded: str, ph: Phrases) -> dict[str, Any]:
@@ -260,7 +349,9 @@ def _recipient_or_guarantor(folded: str, ph: Phrases) -> bool:
         if not after:
             continue
         gap = folded[r.end() : after[0].start()]
-        if or_word.search(gap) and not kind_hits(gap, ph) and not ph.find("payer_role", gap):
+        # "paid to, or on loans guaranteed by,", "granted or guaranteed by", "granted, guaranteed or insured by"
+        listed = or_word.search(gap) or not gap.strip(" ,")
+        if listed and not kind_hits(gap, ph) and not ph.find("payer_role", gap):
             return True
     return False
 
@@ -282,6 +373,13 @@ def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[d
     roles = sorted([(m.start(), m.end(), "payer") for m in ph.finditer("payer_role", folded)]
                    + [(m.start(), m.end(), "recipient") for m in ph.finditer("recipient_role", folded)])
     joined = any(a[2] != b[2] and _either_join(ph.code).fullmatch(folded, a[1], b[0]) for a, b in pairwise(roles))
+    if not joined and conditions.get("payer_kinds") and conditions.get("recipient_kinds"):
+        # "such recipient is a Contracting State ... ; or such interest is paid by one of those States": two
+        # clauses joined by "; or", one on each party
+        clause_or = regex.compile(rf"[;,]\s*{ph.word_group('or_words')}\s")
+        if any(a[2] != b[2] and clause_or.search(folded, a[1], b[0]) for a, b in pairwise(roles)):
+            rest = {k: v for k, v in conditions.items() if k not in ("payer_kinds", "recipient_kinds")}
+            return [{**rest, "recipient_kinds": conditions["recipient_kinds"]}, {**rest, "payer_kinds": conditions["payer_kinds"]}]
     if not joined:
         return [conditions]
     kinds = list(dict.fromkeys(kinds))
@@ -304,6 +402,8 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     government = _government_state_in(folded, ph)
     if government is not None:  # "paid to the State of Estonia": a recipient, not a direction
         folded = government.sub(lambda m: " " * len(m.group()), folded)
+    if "currency_equivalent" in ph.patterns:  # "or the equivalent in Netherlands or Vietnamese currency"
+        folded = ph.patterns["currency_equivalent"].sub(lambda m: " " * len(m.group()), folded)
     named = [c for c in states_named(folded) if not parties or c in parties]
     if not named:
         return out
@@ -433,11 +533,40 @@ def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str,
     if any(k in out for k in SHARE_KEYS) and "recipient" not in out:
         out["recipient"] = "company"
     out.update(payment_dates(folded, ph))
+    out.update(investment(folded, ph)[0])
+    if not any(k in out for k in SHARE_KEYS):  # a period in a clause about a holding is the holding's
+        out.update(loan_term(folded, ph))
     if ph.has("otherwise", folded):
         out["otherwise"] = True
     out.update(direction(folded, ph, parties))
     out.update(subtype_conditions(folded, ph))
     return out
+
+
+#: kinds of recipient a bank loan names as its lender: the kind of loan says it (loan_kind: bank_loan)
+_LENDER_KINDS = ("bank", "financial_institution")
+
+
+def loan_alternatives(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
+    """A bank loan's lender is its recipient: "on any loan ... granted by a bank" is loan_kind bank_loan,
+    not a second test on the recipient's kind. "On loans made or guaranteed by a bank ... or by an
+    enterprise which holds ... at least 10 per cent of the capital of the company paying the interest"
+    (`lender_or`) names two lenders, either of them: two alternatives, the bank loan and the holding; so
+    does "a loan granted by a bank ... or a pension fund" (the bank loan, and a loan by a pension fund)."""
+    sub = conditions.get("income_subtype")
+    if sub != "bank_loan" and not (isinstance(sub, list) and "bank_loan" in sub):
+        return [conditions]
+    out = dict(conditions)
+    kinds = [k for k in out.pop("recipient_kinds", []) if k not in _LENDER_KINDS]
+    if kinds:
+        # "a loan granted by a bank or any other financial institution ... or a pension fund": the other
+        # lenders are alternatives, whatever the kind of their loan
+        return [out, {**{k: v for k, v in out.items() if k != "income_subtype"}, "recipient_kinds": kinds}]
+    if not any(k in out for k in SHARE_KEYS) or "lender_or" not in ph.patterns or not ph.has("lender_or", folded):
+        return [out]
+    loan = {k: v for k, v in out.items() if k not in HOLDING_KEYS}
+    holder = {k: v for k, v in out.items() if k != "income_subtype"}
+    return [loan, holder]
 
 
 def merge(inherited: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:

@@ -74,6 +74,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.dated_caps(reading, version, article, ph, found)
         passes.applies_instead(reading, version, article, ph, found)
         passes.defined_kinds(reading, version, article, ph, found)
+        passes.referenced_kinds(article, ph, found)
         found += missing_caps(reading, version, article, found)
     return found
 

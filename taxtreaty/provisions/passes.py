@@ -184,6 +184,47 @@ def defined_kinds(reading: Reading, version: Version, article: Article, ph: Phra
             break
 
 
+def _point(article: Article, paragraph: str, letter: str) -> Any | None:
+    """The item "paragraph 3, subparagraph a)" of the article, or None."""
+    for node in article.paragraphs:
+        if node.eid == eids.paragraph(article.eid, paragraph):
+            return next((p for p in getattr(node, "points", []) or [] if p.eid == eids.point(node.eid, letter)), None)
+    return None
+
+
+def referenced_kinds(article: Article, ph: Phrases, found: list[Provision]) -> None:
+    """"10 per cent in the case of royalties as defined in paragraph 3, subparagraph a)", "in the case of
+    royalties referred to in sub-paragraph b) of paragraph 3": a rate for the kinds of royalty an item of
+    the definition lists. The item's kinds are read there (`conditions.subtype_conditions`) and the
+    words of the reference are no longer a condition no key holds."""
+    if "reference_words" not in ph.patterns:
+        return
+    for p in found:
+        words = p.conditions.get("unread_condition")
+        if p.kind != "withholding_cap" or not words:
+            continue
+        pieces = words.split(" … ")
+        for piece in list(pieces):
+            folded = fold_same_length(piece)
+            refs = [n for kind, n in figures.find_references(folded, ph) if kind == "paragraph"]
+            letters = figures.find_point_references(folded, ph)
+            if len(refs) != 1 or len(letters) != 1 or not ph.has("reference_words", folded):
+                continue
+            item = _point(article, refs[0], letters[0])
+            if item is None:
+                continue
+            kinds = cond.subtype_conditions(fold_same_length(" ".join(item.text.split())), ph)
+            if not kinds:
+                continue
+            pieces.remove(piece)
+            conditions = {k: v for k, v in p.conditions.items() if k != "unread_condition"}
+            conditions.update(kinds)
+            if pieces:
+                conditions["unread_condition"] = " … ".join(pieces)
+            p.conditions = conditions
+            break
+
+
 def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
     """A protocol paragraph that names a paragraph or item of a dividend, interest or royalty
     article ("En relación con el artículo 10, apartado 2, letra a), se entiende que el tipo del 0
@@ -203,33 +244,43 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                 # "Ad artigo 10.º Fica entendido que ...\nAd artigo 11.º As disposições do n.º 2 ...": points
                 # the parser left in one paragraph, each line naming its own article
                 named = set(pieces[0][1])
+                heading: str | None = None  # "Ad Article 11" on a line of its own: the article of the lines under it
                 for line in paragraph.text.splitlines() if "\n" in paragraph.text else ():
                     words = " ".join(line.split())
-                    targets = [t for t in protocol_targets(fold_same_length(words), ph, topics) if t not in named]
+                    folded = fold_same_length(words)
+                    refs = figures.find_references(folded[:200], ph)
+                    if refs and all(kind == "article" for kind, _ in refs):
+                        heading = refs[0][1] if len(refs) == 1 else None
+                    targets = [t for t in protocol_targets(folded, ph, topics, heading) if t not in named]
                     named.update(targets)
                     pieces.append((words, targets))
                 for words, targets in pieces:
                     for p in provisions:
-                        if (p.cite.language == version.language and p.kind in ("withholding_cap", "exemption")
+                        # a residence-only rule of a rate article takes the source State's tax away as an exemption does
+                        exempting = p.kind == "allocation" and p.allocation == "residence_only" and p.topic in PAYMENT_TOPICS \
+                            and bool(set(p.conditions) - {"beneficial_owner"})
+                        if (p.cite.language == version.language and (p.kind in ("withholding_cap", "exemption") or exempting)
                                 and any(eids.within(p.cite.eid, t) for t in targets)):
                             known = p.conditions.get("unread_condition")
                             if known is None or words not in known:
                                 p.conditions = provisos.attach(p.conditions, words, paragraph.eid, ph)
 
 
-def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None]) -> list[str]:
+def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], heading: str | None = None) -> list[str]:
     """The eIds a protocol paragraph's first cross-reference names, when it is a paragraph (or an item
     of one) of an article with rates: "artículo 10, apartado 2, letra a)" -> ["art_10__para_2__point_a"].
     A reference to a whole article ("the rate provided for in Article 12") names no one rate, and one
     to a whole paragraph only when the protocol switches it off ("no se aplicarán"): "as disposições do
     parágrafo 2 do Artigo 12 aplicam-se aos ... serviços técnicos" widens the paragraph, it does not
-    qualify its rates."""
+    qualify its rates. `heading` is the article a heading line above names ("Ad Article 11"), for a
+    paragraph that names its paragraph and item only ("The provisions of sub-paragraph d) (ii) of paragraph 3
+    shall apply only for the first five years")."""
     # the first sentence only: "In such case the provisions of sub-paragraph b ... shall apply" names
     # what applies instead, not what the point qualifies
     first = provisos.first_sentence_end(folded)
     folded = folded[: min(first, 200)]
     refs = figures.find_references(folded, ph)
-    articles = [n for kind, n in refs if kind == "article"]
+    articles = [n for kind, n in refs if kind == "article"] or ([heading] if heading else [])
     paragraphs = [n for kind, n in refs if kind == "paragraph"]
     if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
         return []

@@ -23,7 +23,7 @@ from rapidfuzz.distance import Levenshtein
 
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.conditions import is_holding_share
+from taxtreaty.provisions.conditions import LOAN_SUBTYPES, investment, is_holding_share, loan_term
 from taxtreaty.provisions.vocabulary import Phrases, alternation, require_phrases
 
 #: phrase keys whose words a read condition is made of
@@ -32,6 +32,7 @@ COVERING_KEYS = (
     "holding_indirect", "holding_period", "period_words", "date_after", "date_until", "date_from", "otherwise",
     "recipient_role", "payer_role", "guarantee_role", "to_resident", "condition_words", "condition_openers",
     "condition_openers_at_clause_start", "number_joiners", "holding_below", "holding_above", "holding_at_most",
+    "loan_words", "loan_term", "term_or_more", "list_scope",
 )
 #: grouped keys whose words a read condition is made of
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
@@ -135,15 +136,27 @@ def _kind_pointer(language: str) -> regex.Pattern[str]:
     return regex.compile(rf"\s*,?\s*{ph.patterns['kind_reference'].pattern}{ref}")
 
 
-def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> list[str]:
+def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan: bool = False) -> list[str]:
     """The words of a condition that nothing the extractor reads accounts for; `names` are the
-    (folded) names of institutions read as `recipient_names` / `payer_names`."""
-    if ph.group_hits("subtypes", folded):
+    (folded) names of institutions read as `recipient_names` / `payer_names`; `loan`: the clause the
+    condition is cut from reads a loan's term (`conditions.loan_term`: "on a loan | made for a period of
+    more than 7 years")."""
+    subtypes = ph.group_hits("subtypes", folded)
+    if any(kind not in LOAN_SUBTYPES for _, _, kind in subtypes):
         return []  # the condition is the kind of income, which is read (`income_subtype`)
     covered = bytearray(len(folded))
 
     def mark(start: int, end: int) -> None:
         covered[start:end] = b"\x01" * (end - start)
+
+    for start, end, _ in subtypes:
+        mark(start, end)
+    span = investment(folded, ph)[1]
+    if span is not None:  # "has invested more than 10 million US-dollars"
+        mark(*span)
+    if "currency_equivalent" in ph.patterns:
+        for m in ph.finditer("currency_equivalent", folded):
+            mark(m.start(), m.end())
 
     for key in COVERING_KEYS:
         if key not in ph.patterns:
@@ -161,7 +174,8 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = ()) -> li
     shares = [r for r in figures.find_rates(folded, ph) if is_holding_share(folded, r, ph)]
     for fig in shares:
         mark(fig.start, fig.end)
-    if shares:  # a period is read only as the holding's ("for an uninterrupted period of two years")
+    if shares or loan or loan_term(folded, ph):
+        # a period is read only as the holding's ("for an uninterrupted period of two years") or the loan's
         for fig in figures.find_durations(folded, ph):
             mark(fig.start, fig.end)
     for date in figures.find_dates(folded):
@@ -241,6 +255,7 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
             if uncovered_words(folded[:end], ph, names):
                 pieces.append(_trim(text[:end], ph))
         pending = False
+        loan = bool(loan_term(folded, ph))
         for o_start, c_start, c_end in condition_clauses(folded, ph):
             # "if the beneficial owner is:", "provided that:": the condition goes on in the items below
             pending = c_end < len(folded) and folded[c_end] == ":" and not folded[c_end + 1 :].strip()
@@ -248,7 +263,7 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
                 continue  # "provided that where ...": the next opener's clause holds the words
             if _no_condition(folded, o_start, c_end, ph):
                 continue  # "This paragraph shall not affect the taxation of the company in respect of ..."
-            if uncovered_words(folded[c_start:c_end], ph, names):
+            if uncovered_words(folded[c_start:c_end], ph, names, loan):
                 pieces.append(_trim(text[o_start:c_end], ph))
         kinds = ph.group_hits("kinds", folded)
         for m in ph.finditer("unread_qualifiers", folded):

@@ -48,6 +48,9 @@ PHRASE_KEYS = (
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
 #: "property_vehicle": dividends paid out of immovable-property income by an investment vehicle, a fact
 #: (paid_by_property_vehicle) a rate of the list turns on (provisions/provisos.py)
+#: "loan_words", "loan_term", "term_or_more": the term of a loan as a fact ("a loan made for a period of more than
+#: 7 years", "the loan repayment period is 3 years or more": provisions/conditions.loan_term); "lender_or": a second
+#: lender a bank loan's clause names ("or by an enterprise which holds ...": conditions.loan_alternatives)
 #: "paying_place": the State an exclusive rule names by where the payments are made from ("sólo pueden
 #: someterse a imposición en el Estado Contratante desde cuyo territorio se efectúan los pagos")
 #: "inclusion_words" / "exclusion_words": a kind of income named as included ("incluido el alquiler de
@@ -69,7 +72,8 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "not_periodic", "social_security",
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
-                        "subject_to")
+                        "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
+                        "invested_words", "currency_equivalent", "institution_forms")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

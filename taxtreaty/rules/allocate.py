@@ -112,6 +112,15 @@ def _clashing(chosen: Rule, ordered: list[Rule]) -> list[Rule]:
     ]
 
 
+def _beneficial_owner_only(ordered: list[Rule], scenario: Scenario) -> bool:
+    """The recipient is not the beneficial owner and every allocation of the article (the PE switch
+    aside) is for a beneficial owner only: none of them applies to this payment."""
+    if scenario.beneficial_owner is not False:
+        return False
+    rules = [r for r in ordered if r.allocation in ALLOCATION_OUTCOME and not any(c.fact == "pe_connected" for c in r.conditions)]
+    return bool(rules) and all(any(c.fact == "beneficial_owner" for c in r.conditions) for r in rules)
+
+
 def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                defaults_used: set[str]) -> None:
     """Articles without rates: exceptions (allocations with conditions) before the base rule. A rule
@@ -145,6 +154,15 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
             )
             return
     gaps = list(rules.gaps)
+    if chosen is None and not unknown and not gaps and _beneficial_owner_only(ordered, scenario):
+        # "...shall be taxable only in that other State if such resident is the beneficial owner": the recipient
+        # is not, so the article's rule does not apply and nothing in it limits the source State's tax
+        decision.source_taxation, decision.residence_taxation = "unlimited", "shared"
+        decision.eid = ordered[0].cite.eid
+        decision.reasons.append(
+            f"the recipient is not the beneficial owner: article {rules.article} applies only to a beneficial owner, so it "
+            "does not limit the source State's tax (a convention with the State of the beneficial owner may)")
+        return
     if chosen is None or unknown or gaps:
         decision.status = "indeterminate"
         for gap in gaps:

@@ -48,7 +48,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | eq_where_resident | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | in_given | unknown
+    op: str  # eq | eq_where_resident | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | in_given | in_assumed | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -95,6 +95,11 @@ class Condition:
         if op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
             sure, maybe = self.value
             return True if actual in sure else (None if actual in maybe else False)
+        if op == "in_assumed":  # the same, and kinds taken not to be one (a listed assumption)
+            sure, maybe, assumed = self.value
+            if actual in assumed:
+                defaults_used.add("recipient_kind")
+            return True if actual in sure else (None if actual in maybe else False)
         if op == "ge_maybe":  # (certainly met from, possibly met from)
             sure, maybe = self.value
             return True if actual >= sure else (None if actual >= maybe else False)
@@ -133,7 +138,7 @@ class Condition:
         # a fact given but too coarse to settle the test ("a company" may be a pension fund) is asked
         # again, more precisely; a value no finer answer exists for ("films", where the text may or may
         # not take films in) leaves the words to be read
-        if self.op == "ge_maybe" or (self.op == "in_maybe" and self.fact in _COARSE_FACTS):
+        if self.op == "ge_maybe" or (self.op in ("in_maybe", "in_assumed") and self.fact in _COARSE_FACTS):
             return self.fact
         return None
 
@@ -267,12 +272,18 @@ def _kind_test(fact: str, kinds: Iterable[str], label: str, label_not: str = "")
     vocabulary = set(table.recipient_kinds) | set(table.payer_kinds)
     sure: set[str] = set()
     maybe: set[str] = set()
+    assumed: set[str] = set()
     for kind in kinds:
         if kind in vocabulary:
             sure.add(kind)
         sure.update(table.recipient_equivalents.get(kind, ()))
         maybe.update(table.recipient_aliases.get(kind, ()))
+        if fact == "recipient":
+            assumed.update(table.recipient_assumed_not.get(kind, ()))
     maybe -= sure
+    assumed -= sure | maybe
+    if assumed:
+        return Condition(fact, "in_assumed", (frozenset(sure), frozenset(maybe), frozenset(assumed)), label, label_not)
     if maybe:
         return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label, label_not)
     return Condition(fact, "in", frozenset(sure), label, label_not)

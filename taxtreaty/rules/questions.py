@@ -187,7 +187,11 @@ def question(treaty: CompiledTreaty, scenario: Scenario, key: str) -> dict[str, 
             answer["label"] = " and ".join(w for w in (answer.pop("lower"), answer.pop("upper")) if w) or "any"
     if not answers:
         return None
-    return {"fact": key, "question": fact.question, "help": fact.help, "type": fact.type, "answers": answers}
+    asked = {"fact": key, "question": fact.question, "help": fact.help, "type": fact.type, "answers": answers}
+    if key == "invested_amount" and scenario.invested_currency is None:
+        # the sums are in the text's currency: an answer is that sum with that currency
+        asked["assumes"] = {"invested_currency": _invested_currency(treaty, scenario)}
+    return asked
 
 
 def explain(treaty: CompiledTreaty, scenario: Scenario, decision: Decision | None = None) -> Decision:

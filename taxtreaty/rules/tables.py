@@ -17,7 +17,7 @@ import yaml
 from taxtreaty.vocab import DataFileError
 
 _FILE = "rules/scenario.yaml"
-_KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "defaults"}
+_KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "recipient_assumed_not", "defaults"}
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ class Tables:
     income_topics: dict[str, str]
     recipient_equivalents: dict[str, tuple[str, ...]]
     recipient_aliases: dict[str, tuple[str, ...]]
+    #: provisions' recipient kinds a scenario kind is taken not to be, as a listed assumption (recipient_kind)
+    recipient_assumed_not: dict[str, tuple[str, ...]]
     defaults: dict[str, Default]
 
     @property
@@ -74,5 +76,6 @@ def tables() -> Tables:
         income_topics={str(k): str(v) for k, v in raw["income_topics"].items()},
         recipient_equivalents={str(k): tuple(v) for k, v in raw["recipient_equivalents"].items()},
         recipient_aliases={str(k): tuple(v) for k, v in raw["recipient_aliases"].items()},
+        recipient_assumed_not={str(k): tuple(v) for k, v in (raw["recipient_assumed_not"] or {}).items()},
         defaults=defaults,
     )

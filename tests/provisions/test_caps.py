@@ -205,7 +205,8 @@ def test_dof_decimal_comma_rate_and_central_bank_by_name() -> None:
     _, ps = ES.parsed(DOF)
     low = ES.one(ps, "art_11__para_2__point_a", "withholding_cap")
     assert low.rate_pct == Decimal("4.9")
-    assert low.conditions["unread_condition"] == "siempre que el préstamo tenga un plazo de al menos tres años"
+    # "siempre que el préstamo tenga un plazo de al menos tres años": the loan's term, a fact (issue 12)
+    assert low.conditions["loan_term_min_years"] == Decimal("3") and "unread_condition" not in low.conditions
     # "el Banco de la República" is Colombia's central bank (was read as a commercial bank, unread)
     public = ES.one(ps, "art_11__para_3__point_a", "exemption")
     assert public.conditions == {

@@ -15,7 +15,6 @@ from helpers import (
     PT,
     PT_UNREAD,
     RULES,
-    candidate_rates,
     candidates,
     caps_under,
     corpus,
@@ -125,7 +124,9 @@ def test_pt_dividend_rates_with_365_day_holding() -> None:
 def test_pt_interest_of_bancos_e_companhias_de_seguros_is_a_bank_recipient() -> None:
     a = PT.one("pt_dr_cl.txt", "art_11__para_2__point_a", "withholding_cap")
     assert a.rate_pct == Decimal("5")
-    assert a.conditions["recipient_kinds"] == ["bank"] and "unread_condition" not in a.conditions
+    # "empréstimos concedidos por bancos e companhias de seguros": the kind of loan, whose lender is its recipient
+    assert a.conditions["income_subtype"] == "bank_loan" and "unread_condition" not in a.conditions
+    assert "recipient_kinds" not in a.conditions
 
 
 def test_pt_dividend_holding_of_two_years_without_partnerships() -> None:
@@ -146,11 +147,12 @@ def test_dof_dividend_holding_for_a_period_before_payment_is_read() -> None:
     }
     held = ES.ask(DOF, income="dividends", source="CO", residence="MX", beneficial_owner=True, recipient="company",
                   capital_pct=Decimal("30"), held_months=24)
-    # indeterminate only because a company might be a recognised pension fund (paragraph 3): 0% either way
-    assert candidate_rates(held) == {"art_10__para_2__point_a": Decimal("0"), "art_10__para_3": Decimal("0")}
+    # a recipient given as a company is not a pension fund (paragraph 3): a listed assumption, not a question
+    assert (held.status, held.max_rate_pct, held.eid) == ("determined", Decimal("0"), "art_10__para_2__point_a")
     short = ES.ask(DOF, income="dividends", source="CO", residence="MX", beneficial_owner=True, recipient="company",
                    capital_pct=Decimal("30"), held_months=12)
-    assert candidate_rates(short) == {"art_10__para_2__point_b": Decimal("10"), "art_10__para_3": Decimal("0")}
+    assert (short.status, short.max_rate_pct) == ("determined", Decimal("10"))
+    assert "recipient_kind" in {a["fact"] for a in short.assumptions}
 
 
 def test_ocr_voting_shares_controlled_directly() -> None:

@@ -27,7 +27,7 @@ INTEREST_ROYALTIES: dict[str, tuple[list[str], list[str]]] = {
     "ET": (["5"], ["5"]),
     "GH": (["8"], ["8"]),
     "GR": (["10", "8"], ["5", "7"]),
-    "IN": (["10", "15"], ["20"]),
+    "IN": (["10", "10", "15"], ["20"]),  # 11(2)(a): a bank's loan or a 10% holder's, two alternatives
     "IS": (["residence"], ["residence"]),
     "JP": (["10"], ["residence"]),
     "KR": (["10", "15"], ["10", "15"]),

@@ -69,10 +69,12 @@ def test_br_old_tax_sparing_is_no_credit_method_of_the_other_state() -> None:
     sparing = PT.one("br_dou_antigo.txt", "art_23__para_2", "relief_method")
     assert sparing.status == "unknown" and sparing.values == {"deemed_paid": True}
     assert "tax sparing" in (sparing.reason or "")
-    dutch = PT.decide("br_dou_antigo.txt", income="interest", source="BR", residence="NL", recipient="individual")
+    dutch = PT.decide("br_dou_antigo.txt", income="interest", source="BR", residence="NL", recipient="individual",
+                      loan_kind="other")
     assert dutch["status"] == "determined" and dutch["max_rate_pct"] == "15"
     assert dutch["relief"]["method"] == "unknown"
-    brazilian = PT.decide("br_dou_antigo.txt", income="interest", source="NL", residence="BR", recipient="individual")
+    brazilian = PT.decide("br_dou_antigo.txt", income="interest", source="NL", residence="BR", recipient="individual",
+                          loan_kind="other")
     assert brazilian["relief"]["method"] == "credit" and brazilian["relief"]["eid"] == "art_23__para_1"
 
 

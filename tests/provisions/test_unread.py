@@ -23,21 +23,21 @@ CORPUS_UNREAD: dict[str, set[str]] = {
     "BB": {"art_10__para_3__point_a__point_i", "art_10__para_3__point_a__point_ii__point_aa",
            "art_10__para_3__point_a__point_ii__point_bb", "art_10__para_3__point_b", "art_10__para_3__point_d__point_i",
            "art_10__para_3__point_d__point_ii", "art_10__para_3__point_e", "art_10__para_11", "art_21__para_nn_1"},
-    "CN": {"art_12__para_2__point_a", "art_12__para_2__point_b", "art_20__para_nn_1"},
+    "CN": {"art_20__para_nn_1"},
     "DK": {"art_20__para_nn_1"},
-    "EE": {"art_11__para_3__point_a__point_iii", "art_11__para_3__point_b__point_iii", "art_21__para_nn_1"},
+    "EE": {"art_21__para_nn_1"},
     # ET, GR, KR, UG: a protocol point on its own line of a one-paragraph protocol ("Ad Article 10 ... The
     # provision of subparagraph a) of paragraph 2 of Article 10 shall not apply, if ...") qualifies the rates
     "ET": {"art_19__para_nn_1"},
-    "GH": {"art_11__para_3__point_b", "art_20__para_1", "art_21__para_1"},
+    "GH": {"art_20__para_1", "art_21__para_1"},
     "GR": {"art_22__para_nn_1"},
-    "IN": {"art_11__para_2__point_a", "art_21__para_1__point_b"},
+    "IN": {"art_21__para_1__point_b"},
     "IS": {"art_21__para_nn_1"},
     "JP": {"art_8__para_2", "art_10__para_2__point_a", "art_10__para_3__point_a", "art_10__para_3__point_b", "art_19__para_nn_1"},
-    "KR": {"art_11__para_2__point_a", "art_12__para_2__point_a", "art_12__para_2__point_b", "art_22__para_1__point_b__point_i", "art_22__para_1__point_b__point_ii", "art_22__para_2__point_c", "art_22__para_3__point_b"},
-    "LV": {"art_11__para_3__point_a__point_iii", "art_11__para_3__point_b__point_iii", "art_21__para_nn_1"},
+    "KR": { "art_22__para_1__point_b__point_i", "art_22__para_1__point_b__point_ii", "art_22__para_2__point_c", "art_22__para_3__point_b"},
+    "LV": {"art_21__para_nn_1"},
     "SE": {"art_21__para_nn_1"},
-    "UG": {"art_10__para_3__point_a", "art_11__para_3__point_a", "art_11__para_3__point_b__point_i", "art_11__para_3__point_b__point_ii", "art_19__para_1", "art_20__para_nn_1"},
+    "UG": {"art_10__para_3__point_a", "art_11__para_3__point_a", "art_11__para_3__point_b__point_ii", "art_19__para_1", "art_20__para_nn_1"},
     "ZA": set(),
     "ZM": {"art_20__para_1", "art_20__para_2"},
 }
@@ -122,12 +122,13 @@ def test_br_old_interest_exemption_for_agencies_wholly_owned_by_a_government_is_
     assert "de propriedade exclusiva" in exemption.conditions["unread_condition"]
 
 
-def test_br_bank_loan_rate_with_a_minimum_term_keeps_the_term_unread() -> None:
+def test_br_bank_loan_rate_with_a_minimum_term_reads_the_term() -> None:
     # 11(4) "12 por cento ... dos juros pagos em razão de empréstimos concedidos por um banco, com prazo
-    # mínimo de cinco anos, ...": the five-year term was dropped from the rate's conditions
+    # mínimo de cinco anos, ...": the five-year term was dropped from the rate's conditions, then kept
+    # unread; it is the loan's term, a fact (issue 12)
     cap = PT.one("br_dou_ar.txt", "art_11__para_4", "withholding_cap")
     assert cap.rate_pct == Decimal("12") and cap.conditions["recipient_kinds"] == ["bank"]
-    assert "prazo mínimo de cinco anos" in cap.conditions["unread_condition"]
+    assert cap.conditions["loan_term_min_years"] == Decimal("5")
 
 
 def test_boe_interest_bank_loan_rate_keeps_its_unread_condition() -> None:
@@ -163,7 +164,8 @@ def test_english_unread_conditions_are_kept_with_their_words():
     base, long_loan = sorted(ps.find(topic="interest", kind="withholding_cap"), key=lambda p: p.rate_pct or 0, reverse=True)
     assert base.rate_pct == Decimal("8") and "unread_condition" not in base.conditions
     assert long_loan.rate_pct == Decimal("4")
-    assert long_loan.conditions["unread_condition"] == "on a loan made for a period of more than ten years"
+    # "on a loan made for a period of more than ten years": the loan's term, a fact (issue 12)
+    assert long_loan.conditions["loan_term_over_years"] == Decimal("10") and "unread_condition" not in long_loan.conditions
 
 
 def test_portuguese_and_spanish_unread_conditions():
@@ -190,7 +192,10 @@ def test_portuguese_and_spanish_unread_conditions():
     ("en", "where such interest is paid to a bank or a financial institution", []),
     ("en", "if the beneficial owner of the interest is a resident of the other Contacting State", []),  # misprint
     ("en", "provided that such payments arise from sources outside that State", ["arise", "sources", "outside"]),
-    ("en", "if it is paid on a loan made for a period of more than 7 years", ["made", "years"]),
+    # a loan's term is a fact (loan_term_years); an upper bound on it is not read
+    ("en", "if it is paid on a loan made for a period of more than 7 years", []),
+    ("en", "if it is paid on a loan made for a period of not more than 7 years", ["years"]),
+    ("en", "if the company has been a resident for a period of more than 2 years", ["years"]),
     ("pt", "se a pessoa que recebe os dividendos for o seu beneficiário efectivo", []),
     ("pt", "desde que provenham de fontes situadas fora desse Estado", ["provenham", "fontes", "situadas", "fora"]),
     ("es", "si el beneficiario efectivo es una sociedad que posea directamente al menos el 25 por ciento del capital", []),
@@ -279,8 +284,13 @@ LOAN_PROVISO = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republ
 def test_a_proviso_on_this_sub_paragraph_binds_every_item_of_it():
     # NL-UG 11(3)(b): the proviso printed at the end of (ii) was (ii)'s alone, so a bank loan of any
     # term was exempt (a 2-year bank loan got 0%)
+    # term unread; now the term is a fact, loan_term_years (issue 12)
     ps = taxtreaty.provisions(taxtreaty.parse(LOAN_PROVISO), parties=["NL", "UG"])
     exemptions = {p.cite.eid: p for p in ps.provisions if p.kind == "exemption"}
     for eid in ("art_11__para_3__point_b__point_i", "art_11__para_3__point_b__point_ii"):
-        assert "the loan repayment period is 3 years or more" in exemptions[eid].conditions["unread_condition"]
-    assert "repayment" not in exemptions["art_11__para_3__point_a"].conditions.get("unread_condition", "")
+        assert exemptions[eid].conditions["loan_term_min_years"] == Decimal("3")
+        assert exemptions[eid].conditions["income_subtype"] == "bank_loan"
+    assert "unread_condition" not in exemptions["art_11__para_3__point_b__point_i"].conditions
+    # "a financial institution of a public character": a qualifier no fact states, cited
+    assert "of a public character" in exemptions["art_11__para_3__point_b__point_ii"].conditions["unread_condition"]
+    assert all("loan_term_min_years" not in p.conditions for p in ps.provisions if p.cite.eid == "art_11__para_3__point_a")

@@ -45,7 +45,10 @@ def cap(eid: str, quote: str, rate: str, conditions: str) -> str:
 BASE = {"income": "dividends", "source": "BR", "residence": "PT", "beneficial_owner": True}
 
 
-def test_a_pension_fund_exemption_is_unknown_for_a_company_and_false_for_an_individual(doc, tmp_path):
+def test_a_pension_fund_exemption_is_false_for_a_company_as_a_listed_assumption(doc, tmp_path):
+    # NL-KE, NL-MW, NL-BB: "a company may be a pension fund" blocked every ordinary company under an article
+    # that also exempts pension funds; pension_fund is a choice of its own, so a company is taken not to be
+    # one, and the decision says so (scenario.yaml recipient_assumed_not, defaults.recipient_kind)
     t = treaty(doc, tmp_path, "provisions:" + cap("art_10__para_2__point_b", CAP_15, "15", "{beneficial_owner: true}") + """
   - topic: dividends
     kind: exemption
@@ -53,9 +56,12 @@ def test_a_pension_fund_exemption_is_unknown_for_a_company_and_false_for_an_indi
     quote: "5 % do montante bruto dos dividendos"
     conditions: {recipient: pension_fund}""")
     company = decide(t, {**BASE, "recipient": "company"})
-    assert company.status == "indeterminate"
-    assert company.missing_facts == ["recipient"]  # asked again, more precisely
-    assert "a pension fund or pension scheme" in company.reasons[-1]  # in words, not the key
+    assert (company.status, company.max_rate_pct) == ("determined", Decimal(15))
+    (assumed,) = [a for a in company.assumptions if a["fact"] == "recipient_kind"]
+    assert "not a pension fund" in assumed["why"]
+    fund = decide(t, {**BASE, "recipient": "pension_fund"})
+    assert (fund.status, fund.source_taxation) == ("determined", "none")
+    assert "recipient_kind" not in {a["fact"] for a in fund.assumptions}
     individual = decide(t, {**BASE, "recipient": "individual"})
     assert (individual.status, individual.max_rate_pct) == ("determined", Decimal(15))
 

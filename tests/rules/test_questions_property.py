@@ -80,7 +80,7 @@ def test_giving_an_asked_fact_leads_to_a_listed_candidate(index: int, facts: dic
     candidates = [c.to_dict() for c in decision.candidates]
     question = decision.questions[pick % len(decision.questions)]
     chosen = question["answers"][answer % len(question["answers"])]
-    after = explain(treaty, scenario_from({**raw, question["fact"]: chosen["values"][0]}))
+    after = explain(treaty, scenario_from({**raw, **question.get("assumes", {}), question["fact"]: chosen["values"][0]}))
     led = chosen["leads_to"]
     assert (after.status, after.source_taxation, after.eid) == (led["status"], led["source_taxation"], led["eid"])
     if after.status == "determined":

@@ -85,6 +85,8 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 rest = " ".join(unit.text[s_start + arising.end(): s_start + shared.start()].split())
                 if len(rest) > _ARISING_TAIL and "income_subtype" not in conditions:
                     conditions["unread_condition"] = rest.strip(" ,;")
+            if article.topic in PAYMENT_TOPICS:  # "... only in the other State if ... loans of more than 3 years"
+                conditions.update(cond.loan_term(sentence, ph))
             if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
                     and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
                     and any(u.context and u.context[-1] is unit for u in units)):
@@ -234,7 +236,8 @@ def _exclusive_list_item(reading: Reading, out: Emitted, unit: Unit, ph: Phrases
         # nothing read from the item: its words are the condition, never "every payment"
         conditions["unread_condition"] = " ".join(unit.text.split()).rstrip(";,. ")
     overrides = overrides_named(intro, intro.folded, ph)
-    _emit_allocation(reading, out, unit, ph, 0, 0, len(unit.text), "residence_only", conditions, overrides)
+    for either in cond.either_party(conditions, unit.folded, ph):
+        _emit_allocation(reading, out, unit, ph, 0, 0, len(unit.text), "residence_only", either, overrides)
 
 
 def _paying_state_first(sentence: str, exclusive: regex.Match[str], ph: Phrases) -> bool:
@@ -265,8 +268,9 @@ def _emit_allocation(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         status, reason = "unknown", f"{where} is cut off in the source text"
     elif "list_items_missing" in reading.damaged(unit.language, unit.eid) and _depends_on_lost_list(unit, ph, k):
         status, reason = "unknown", f"{where} makes this depend on items of a list that are missing from the source text"
-    out.add(unit, "allocation", reading.cite(unit, s_start, s_end), allocation=None if status == "unknown" else allocation,
-            conditions=conditions, overrides=overrides, status=status, reason=reason)
+    for alternative in cond.loan_alternatives(conditions, unit.folded[s_start:s_end], ph):
+        out.add(unit, "allocation", reading.cite(unit, s_start, s_end), allocation=None if status == "unknown" else allocation,
+                conditions=alternative, overrides=overrides, status=status, reason=reason)
 
 
 def _depends_on_lost_list(unit: Unit, ph: Phrases, k: int) -> bool:

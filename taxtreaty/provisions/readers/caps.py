@@ -134,11 +134,14 @@ def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         conditions = cond.merge(conditions, kinds)
         if not own.get("otherwise"):
             conditions.pop("otherwise", None)
-        out.add(
-            unit, "withholding_cap", reading.cite(unit, s_start + seg_start, s_start + seg_end),
-            rate_pct=cond.as_decimal(rate.value), conditions=conditions, values=base_of(sentence, rate, ph),
-            state=conditions.get("source_state"), clause=sentence,
-        )
+        segment = sentence[seg_start:seg_end]
+        for alternative in (a for c in cond.investment_alternatives(conditions, segment, ph)
+                            for a in cond.loan_alternatives(c, segment, ph)):
+            out.add(
+                unit, "withholding_cap", reading.cite(unit, s_start + seg_start, s_start + seg_end),
+                rate_pct=cond.as_decimal(rate.value), conditions=alternative, values=base_of(sentence, rate, ph),
+                state=alternative.get("source_state"), clause=sentence,
+            )
 
 
 def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
@@ -159,9 +162,10 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
             # 3 (a) ...": an alternative the engine reads nothing in is not "any case"
             own = {"unread_condition": " ".join(child.text.split()).rstrip(";,. ")}
         conditions = cond.merge(base, own)
-        cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
-        out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=conditions,
-                values=base_of(sentence, rate, ph), state=conditions.get("source_state"))
+        for alternative in cond.loan_alternatives(conditions, child.folded, ph):
+            cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
+            out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=alternative,
+                    values=base_of(sentence, rate, ph), state=alternative.get("source_state"))
 
 
 def _unknown_cap(reading: Reading, out: Emitted, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:

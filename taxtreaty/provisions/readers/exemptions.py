@@ -55,9 +55,10 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
                     "message": f"{cite_label(unit.article, unit.eid)} is the last item before the source text stops: "
                     "the list of who is exempt may continue beyond it, and this item may be cut short",
                 })
-            for alternative in cond.either_party(conditions, unit.folded, ph):
-                out.add(unit, "exemption", reading.cite(unit, 0, len(unit.text)), conditions=alternative,
-                        allocation="exempt_in_host" if host else None, read_names=read_name)
+            for either in cond.either_party(conditions, unit.folded, ph):
+                for alternative in cond.loan_alternatives(either, unit.folded, ph):
+                    out.add(unit, "exemption", reading.cite(unit, 0, len(unit.text)), conditions=alternative,
+                            allocation="exempt_in_host" if host else None, read_names=read_name)
             continue
         if not ph.has("exempt", unit.folded):
             continue
@@ -82,10 +83,15 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
                     conditions["source_state"] = source
                     conditions.pop("residence_state", None)
             exempt = ph.find("exempt", sentence)
+            named: tuple[str, ...] = ()
             if exempt is not None and not host:
                 # "the Bangladesh Bank shall be exempt from Netherlands tax ...": the institution the
                 # sentence begins with is the one exempt
                 _institution(reading, unit.text[s_start : s_start + exempt.start()], conditions, "recipient", ph)
+                named = _named_recipients(unit.text[s_start : s_start + exempt.start()], sentence[: exempt.start()], ph)
+                if named:  # "paid to the Nederlandse Investeringsbank ... N.V. (...)": those, not any bank
+                    conditions["recipient_kinds"] = ["named_institution"]
+                    conditions["recipient_names"] = list(named)
             values = figure_values(sentence, ph) if host else {}
             if host:
                 conditions.pop("income_subtype", None)
@@ -93,9 +99,11 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             if sentence.rstrip().endswith(":"):
                 status = "unknown"
                 reason = f"{cite_label(unit.article, unit.eid)} announces who is exempt but the list is missing from the source text"
-            for alternative in cond.either_party(conditions, sentence, ph):
-                out.add(unit, "exemption", reading.cite(unit, s_start, s_end), conditions=alternative, values=values,
-                        allocation="exempt_in_host" if host else None, status=status, reason=reason)
+            for either in cond.either_party(conditions, sentence, ph):
+                for alternative in cond.loan_alternatives(either, sentence, ph):
+                    out.add(unit, "exemption", reading.cite(unit, s_start, s_end), conditions=alternative, values=values,
+                            allocation="exempt_in_host" if host else None, status=status, reason=reason,
+                            read_names=named)
     return out
 
 
@@ -131,6 +139,29 @@ def _institution(reading: Reading, text: str, conditions: dict[str, Any], key: s
         kinds.append("named_institution")
     conditions[f"{key}_names"] = [name]
     return (name,)
+
+
+def _named_recipients(text: str, folded: str, ph: Phrases) -> tuple[str, ...]:
+    """The institutions named after "paid to" when every one is a proper name with a company form
+    ("the Nederlandse Investeringsbank voor Ontwikkelingslanden N.V. (Netherlands Investment Bank for
+    Developing Countries)": `institution_forms`), as printed; () when any is a kind, not a name."""
+    if "institution_forms" not in ph.patterns:
+        return ()
+    roles = ph.finditer("recipient_role", folded)
+    if not roles:
+        return ()
+    rest = " ".join(text[roles[0].end() :].split()).strip(" ,")
+    joiners = ph.word_group("and_words", "or_words")
+    pieces = regex.split(rf"\s*,?\s+(?i:{joiners})\s+(?=(?i:{ph.word_group('determiners')})\s+\p{{Lu}})|\s*;\s*", rest)
+    names = []
+    for piece in pieces:
+        lead = regex.match(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})", piece)
+        name = piece[lead.end():] if lead else piece
+        capitalised = sum(1 for w in name.split() if w[:1].isupper())
+        if capitalised < 2 or not name[:1].isupper() or not ph.has("institution_forms", fold_same_length(name)):
+            return ()
+        names.append(name.strip(" ,"))
+    return tuple(names)
 
 
 def _institution_name(text: str, ph: Phrases) -> str | None:
