@@ -54,7 +54,8 @@ HEADING_TITLE = r"[^\n]{0,200}?"
 
 
 def _alternation(words: list[str]) -> str:
-    return "|".join(regex.escape(w) for w in words)
+    # the words of a phrase apart by any run of blanks ("DONE in  duplicate at", as a scan spaces it)
+    return "|".join(r"[^\S\n]+".join(regex.escape(part) for part in w.split()) for w in words)
 
 
 def _ordinal_article_number() -> str:
@@ -155,5 +156,6 @@ SENTENCE_END = regex.compile(r"[.;:!?][\"'»”)\]*]*$")
 def closing_formula() -> regex.Pattern[str]:
     """The testimonium or signature line that ends a convention's articles ("IN WITNESS WHEREOF")."""
     words = _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead"))
-    # case-insensitive: "IN WITNESS whereof", "In Witness Whereof", "EN FE DE LO CUAL"
-    return regex.compile(rf"^{MD_PREFIX}[*_]*(?i:{words})\b")
+    # case-insensitive: "IN WITNESS whereof", "In Witness Whereof", "EN FE DE LO CUAL"; but it opens
+    # with a capital: "signed at The Hague on ..., shall terminate" is a sentence wrapped before "signed"
+    return regex.compile(rf"^{MD_PREFIX}[*_]*(?=\p{{Lu}})(?i:{words})\b")

@@ -30,7 +30,7 @@ _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
     "place_joiners", "enacting_words", "year_joiners", "not_title_after_between", "reference_words",
-    "reference_lead_words",
+    "reference_lead_words", "reference_leads",
 )
 #: keys a language file may leave out
 _OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", *_OPTIONAL_WORD_LISTS}
@@ -101,6 +101,9 @@ class Language:
     #: the small words right before a cross-reference ("dispuesto en el"): a heading or a title at the
     #: start of the next line is the sentence going on
     reference_lead_words: tuple[str, ...] = ()
+    #: small words a sentence never ends on, after which an article's number is a cross-reference:
+    #: a line "Article 14." under "... referred to in paragraph 1 of" is the sentence wrapped, not a heading
+    reference_leads: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -350,6 +353,18 @@ def ocr_point_labels() -> dict[str, list[str]]:
             raise DataFileError(f"ocr.yaml: point_labels entry {printed!r} must map a quoted label to a list of labels")
         result[printed] = readings
     return result
+
+
+@cache
+def ocr_furniture_digits() -> dict[str, str]:
+    """Letters a scanner prints for digits in page numbers (`ocr.yaml`): letter -> digit."""
+    raw = _read_yaml("ocr.yaml")
+    table = (raw.get("furniture_digits") if isinstance(raw, dict) else None) or {}
+    if not isinstance(table, dict) or not all(
+            isinstance(k, str) and len(k) == 1 and isinstance(v, str) and v.isdigit() and len(v) == 1
+            for k, v in table.items()):
+        raise DataFileError("ocr.yaml: furniture_digits must map single letters to single digits, quoted")
+    return dict(table)
 
 
 _FURNITURE_KEYS = {"patterns", "html_tags"}

@@ -103,7 +103,7 @@ class VersionBuilder(ListLabels):
             return number, False
         if value == last + 1 or (value == last and number != self.articles[-1].number):
             return number, False
-        if last + 1 < value <= last + 3:
+        if last + 1 < value <= last + 3 and not self._expected_comes_later(index, last, value):
             return number, False
         # a longer jump forward only for a real heading (a title on its line or the next), not a
         # cross-reference that happens to start a line; the gap is reported
@@ -116,6 +116,14 @@ class VersionBuilder(ListLabels):
                       f"{self._format_number(last + 1)}-{self._format_number(value - 1)} are not in the text")
             return number, False
         return None
+
+    def _expected_comes_later(self, index: int, last: int, value: int) -> bool:
+        """A short jump ("Article 14" after 12) is a cross-reference starting a line when the next heading is 13 or 14."""
+        for line in self.lines[index + 1 :]:
+            if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
+                later = heading_value(line.match)
+                return later is not None and last < later <= value
+        return False
 
     def _format_number(self, value: int) -> str:
         """An inferred article number, in the style the version prints its numbers."""

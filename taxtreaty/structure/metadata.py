@@ -120,7 +120,7 @@ def find_date(text: str) -> tuple[str | None, int]:
 
 @cache
 def _signature_pattern() -> regex.Pattern[str]:
-    leads = "|".join(regex.escape(w) for w in vocab.all_words("signature_lead"))
+    leads = vocab.phrase_alternation(vocab.all_words("signature_lead"))  # "DONE in  duplicate at" too
     joiners = vocab.phrase_alternation(vocab.all_words("place_joiners"))
     place = rf"(?P<place>\p{{Lu}}[\p{{L}}'’-]+(?:[ ](?:(?:{joiners})[ ])?\p{{Lu}}[\p{{L}}'’-]+){{0,2}})"
     # "Hecho en la Ciudad de México", "Done at the City of Washington": an article before the place

@@ -31,6 +31,7 @@ from taxtreaty.text.furniture import (
     RUNNING_HEADER_MIN_REPEATS,
     furniture_prefix_patterns,
     furniture_rule,
+    read_misread_digits,
     repeated_lines,
     running_key,
 )
@@ -40,7 +41,7 @@ from taxtreaty.text.inline import (
     inline_point_split,
     inline_structure_gaps,
 )
-from taxtreaty.text.join import heading_title_of, join_mode, title_like_short
+from taxtreaty.text.join import heading_title_of, join_mode, reference_wrapped, title_like_short
 from taxtreaty.text.lines import (
     LINE,
     article_heading_match,
@@ -76,6 +77,10 @@ class CleanText:
 _MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\xA0-\xBF]|â€|Ãƒ")
 _MD_HEADING = regex.compile(r"^\#{1,6}[^\S\n]*")
 _MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
+#: a backslash before ASCII punctuation (markdown's escape, CommonMark: never the treaty's text), a soft
+#: hyphen not at the line's end, the spaces that do not break a line
+_SPACES = frozenset("\u00a0\u2007\u202f")
+_INVISIBLE = regex.compile(r"\\(?=[!-/:-@\[-`{-~])|\u00ad(?!$)|[\u00a0\u2007\u202f]")
 #: bold around a line, or opening or closing one ("**ARTICULO 10**", "**Dividendos**", "**ARTICULO 1° -** Apruébase")
 _MD_BOLD_OPEN = regex.compile(r"^(?:\*\*|__)(?=\S)")
 _MD_BOLD_CLOSE = regex.compile(r"(?<=\S)(?:\*\*|__)$")
@@ -94,6 +99,7 @@ def clean(original: str) -> CleanText:
     builder = TextBuilder(original)
     furniture: list[tuple[int, int, str]] = []
     prefix_rules = furniture_prefix_patterns()
+    misread = "".join(vocab.ocr_furniture_digits())
     point_split = inline_point_split()
     article_split = inline_article_split()
 
@@ -118,11 +124,13 @@ def clean(original: str) -> CleanText:
         if not content:
             continue
         md = _MD_HEADING.match(content) if content[0] == "#" else None
+        marked = md is not None  # a heading by its markup ("### Article 13", "**ARTICULO 8**")
         if md:
             furniture.append((content_start, content_start + md.end(), "markdown_heading"))
             content_start += md.end()
             content = original[content_start:content_end]
         if content[:1] in "*_" and (bold := _MD_BOLD_OPEN.match(content)):
+            marked = True
             furniture.append((content_start, content_start + bold.end(), "markdown_emphasis"))
             content_start += bold.end()
             content = original[content_start:content_end]
@@ -131,9 +139,12 @@ def clean(original: str) -> CleanText:
             content_end = content_start + bold.start()
             content = original[content_start:content_end]
         for name, first_chars, pattern in prefix_rules:
-            if not content or (first_chars and content[0] not in first_chars):
+            # "4l60 United Nations ...": a page number at the start as a scanner misread it
+            probe = (read_misread_digits(content[:8]) + content[8:]
+                     if content[:1] in misread or content[:1].isdigit() else content)
+            if not probe or (first_chars and probe[0] not in first_chars):
                 continue
-            pm = pattern.match(content)
+            pm = pattern.match(probe)
             if pm and pm.end() > 0:
                 furniture.append((content_start, content_start + pm.end(), name))
                 content_start += pm.end()
@@ -159,7 +170,8 @@ def clean(original: str) -> CleanText:
             fixed = ftfy.fix_text(content)
             if fixed != content:
                 edits = [(content_start, content_end, fixed)]
-        if len(edits) <= 1 and not (edits and edits[0][2]):
+        repaired = bool(edits and edits[0][2])  # the whole line was replaced by its repaired text
+        if len(edits) <= 1 and not repaired:
             if ")" in content:
                 for sm in point_split.finditer(content):
                     edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
@@ -169,9 +181,19 @@ def clean(original: str) -> CleanText:
                 edits.append((content_start + gap_start, content_start + gap_end, "\n"))
             edits += footnote_marker_edits(content, content_start, notes)
             edits.sort()
+        if not repaired and ("\\" in content or not content.isascii()):
+            # a markdown escape ("1\\.", "a\\)", "\\(i)"): the backslash goes, the character it escapes
+            # stays; a soft hyphen inside a line goes (at its end it joins the word cut there, see
+            # join.py); a no-break or figure space is a space
+            edits += [(content_start + e.start(), content_start + e.end(), " " if e.group() in _SPACES else "")
+                      for e in _INVISIBLE.finditer(content)]
+            edits.sort()
         visible = _apply_to_string(content, content_start, edits)
         first_line = visible.split("\n", 1)[0]
         kind = line_kind(first_line)
+        if kind in ("article", "title") and not marked and builder.length and reference_wrapped(
+                prev_kind, prev_line, first_line):
+            kind = "text"  # "... paragraph 1 of" + "Article 14.", "... en que el" + "Acuerdo entre": it goes on
 
         # -- join with the previous line, or start a new one
         if builder.length:

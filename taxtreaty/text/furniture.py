@@ -51,11 +51,28 @@ def furniture_prefix_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
 
 
 
+@cache
+def _misread_digits() -> tuple[regex.Pattern[str], dict[int, str]]:
+    letters = vocab.ocr_furniture_digits()
+    chars = regex.escape("".join(letters))
+    run = regex.compile(rf"(?<!\p{{L}})(?=[\d{chars}]*\d)[\d{chars}]+(?!\p{{L}})") if letters else regex.compile("(?!)")
+    return run, str.maketrans(letters)
+
+
+def read_misread_digits(line: str) -> str:
+    """`line` with the letters a scanner prints for digits read as digits, inside runs of digits
+    ("l945" -> "1945", "4l60" -> "4160"): for matching furniture only; same length as `line`."""
+    run, table = _misread_digits()
+    return run.sub(lambda m: m.group().translate(table), line) if table and not line.isdigit() else line
+
+
 @lru_cache(maxsize=8192)  # gazettes repeat their running lines; pathological inputs repeat everything
 def furniture_rule(line: str, previous: str = "") -> str | None:
-    """The name of the furniture rule a whole (stripped) line matches, or None."""
+    """The name of the furniture rule a whole (stripped) line matches, or None (page numbers as a
+    scanner misreads them, "l945", count as read)."""
     if not line or len(line) > 120:
         return None
+    line = read_misread_digits(line)
     for name, pattern in _furniture_line_patterns():
         if pattern.match(line):
             if name == "page_number" and _expects_number(previous):
@@ -79,7 +96,7 @@ RUNNING_HEADER_MIN_REPEATS = 3
 
 def running_key(line: str) -> str:
     """Lines equal up to their numbers ("TAX TREATY 12" / "TAX TREATY 13") share a key."""
-    return _DIGIT_RUN.sub("#", " ".join(line.split()))
+    return _DIGIT_RUN.sub("#", " ".join(read_misread_digits(line).split()))
 
 
 def repeated_lines(original: str) -> frozenset[str]:

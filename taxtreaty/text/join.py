@@ -4,16 +4,40 @@ previous one after a space, after dropping its hyphen ("mon-" + "tante"), or sta
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
-from taxtreaty import patterns
-from taxtreaty.text.lines import article_heading_match
+from taxtreaty import patterns, vocab
+from taxtreaty.text.lines import article_heading_match, is_known_heading
 
 #: a line ending in one of these after a letter may be a word cut in two ("mon-" + "tante")
-_HYPHENS = frozenset("-‐")
+_HYPHENS = frozenset("-‐\u00ad")  # the soft hyphen at a line's end marks exactly such a cut
 #: a line ending in a letter, digit or one of these is open: the sentence may go on below
 _OPEN_END_PUNCTUATION = frozenset(",)]»”'-–")
 _TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
+_LAST_WORD = regex.compile(r"(?<!\p{L})\p{L}+$")
+
+
+@cache
+def _reference_leads() -> frozenset[str]:
+    return frozenset(vocab.fold(w).casefold() for w in vocab.all_words("reference_leads"))
+
+
+def reference_wrapped(prev_kind: str, prev_line: str, line: str) -> bool:
+    """Is this article heading (or convention title) line a sentence the typesetter wrapped to the
+    start of a line? The line before it stops on a word no sentence ends on ("... referred to in
+    paragraph 1 of" + "Article 14."; "... lo dispuesto en el" + "Artículo 8"; "... en que el" +
+    "Acuerdo entre"), and what follows an article's number is not its usual title ("Article 5
+    Permanent establishment" stays a heading)."""
+    if prev_kind not in ("paragraph", "point", "text", "bullet"):
+        return False
+    last = _LAST_WORD.search(prev_line[-40:])
+    if not last or vocab.fold(last.group()).casefold() not in _reference_leads():
+        return False
+    m = article_heading_match(line)
+    title = ((m.group("title") or "") if m else "").strip()
+    return not (title and is_known_heading(title))
 
 
 def heading_title_of(kind: str, line: str) -> str:

@@ -65,7 +65,7 @@ def test_parties_are_read_from_the_title(name: str, parties: list[str]) -> None:
 
 
 def test_argentine_gazette_header_is_furniture() -> None:
-    # fixed (es-struct): furniture.yaml gazette_title knows "BOLETIN OFICIAL DE LA REPUBLICA ..."
+    # fixed (es-struct, relaid): furniture.yaml knows the Boletín Oficial title and running line; 'dividen-/dos' is joined across it
     doc, _ = ES.parsed(OCR)
     point = doc.version("es").article("10").paragraph("2").points[1]
     assert "BOLETIN" not in point.text and "dividendos en los demás casos" in point.text
