@@ -96,3 +96,10 @@ def test_signed_at_at_a_line_start_in_running_text_is_not_the_signature() -> Non
             "IN WITNESS whereof the undersigned have signed this Convention. DONE in  duplicate at Copenhagen this "
             "first day of July 1996.\n")
     assert taxtreaty.parse(text).signed.date == "1996-07-01"
+
+
+def test_an_ordinal_number_is_not_a_small_word_before_a_heading() -> None:
+    # "... são aplicáveis as disposições do artigo 7.º" ends on the article's number, not on the word "o"
+    text = ("Artigo 10.º\nDividendos\n1 — Nesse caso, são aplicáveis as disposições do artigo 7.º\n"
+            "Artigo 11.º\nJuros\n1 — Os juros podem ser tributados nesse outro Estado.\n")
+    assert [a.number for a in taxtreaty.parse(text).versions[0].articles] == ["10", "11"]

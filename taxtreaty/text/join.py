@@ -16,7 +16,8 @@ _HYPHENS = frozenset("-‐\u00ad")  # the soft hyphen at a line's end marks exac
 #: a line ending in a letter, digit or one of these is open: the sentence may go on below
 _OPEN_END_PUNCTUATION = frozenset(",)]»”'-–")
 _TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
-_LAST_WORD = regex.compile(r"(?<!\p{L})\p{L}+$")
+#: the last word of a line, a whole word after a blank ("artigo 7.º" ends on no word: "º" is the number's)
+_LAST_WORD = regex.compile(r"(?:^|(?<=\s))\p{L}+$")
 
 
 @cache
