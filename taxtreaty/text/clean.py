@@ -80,6 +80,7 @@ _MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
 #: a backslash before ASCII punctuation (markdown's escape, CommonMark: never the treaty's text), a soft
 #: hyphen not at the line's end, the spaces that do not break a line
 _SPACES = frozenset("\u00a0\u2007\u202f")
+_INVISIBLE_CHARS = ("\\", "\u00ad", *_SPACES)
 _INVISIBLE = regex.compile(r"\\(?=[!-/:-@\[-`{-~])|\u00ad(?!$)|[\u00a0\u2007\u202f]")
 #: bold around a line, or opening or closing one ("**ARTICULO 10**", "**Dividendos**", "**ARTICULO 1° -** Apruébase")
 _MD_BOLD_OPEN = regex.compile(r"^(?:\*\*|__)(?=\S)")
@@ -181,7 +182,7 @@ def clean(original: str) -> CleanText:
                 edits.append((content_start + gap_start, content_start + gap_end, "\n"))
             edits += footnote_marker_edits(content, content_start, notes)
             edits.sort()
-        if not repaired and ("\\" in content or not content.isascii()):
+        if not repaired and any(c in content for c in _INVISIBLE_CHARS):
             # a markdown escape ("1\\.", "a\\)", "\\(i)"): the backslash goes, the character it escapes
             # stays; a soft hyphen inside a line goes (at its end it joins the word cut there, see
             # join.py); a no-break or figure space is a space

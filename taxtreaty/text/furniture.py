@@ -52,18 +52,21 @@ def furniture_prefix_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
 
 
 @cache
-def _misread_digits() -> tuple[regex.Pattern[str], dict[int, str]]:
+def _misread_digits() -> tuple[regex.Pattern[str], regex.Pattern[str], dict[int, str]]:
     letters = vocab.ocr_furniture_digits()
-    chars = regex.escape("".join(letters))
-    run = regex.compile(rf"(?<!\p{{L}})(?=[\d{chars}]*\d)[\d{chars}]+(?!\p{{L}})") if letters else regex.compile("(?!)")
-    return run, str.maketrans(letters)
+    chars = regex.escape("".join(letters)) or "(?!)"
+    run = regex.compile(rf"(?<!\p{{L}})(?=[\d{chars}]*\d)[\d{chars}]+(?!\p{{L}})")
+    touching = regex.compile(rf"\d[{chars}]|[{chars}]\d|^[{chars}]$")
+    return run, touching, str.maketrans(letters)
 
 
 def read_misread_digits(line: str) -> str:
     """`line` with the letters a scanner prints for digits read as digits, inside runs of digits
     ("l945" -> "1945", "4l60" -> "4160"): for matching furniture only; same length as `line`."""
-    run, table = _misread_digits()
-    return run.sub(lambda m: m.group().translate(table), line) if table and not line.isdigit() else line
+    run, touching, table = _misread_digits()
+    if not touching.search(line):  # the common case: no such letter next to a digit
+        return line
+    return run.sub(lambda m: m.group().translate(table), line)
 
 
 @lru_cache(maxsize=8192)  # gazettes repeat their running lines; pathological inputs repeat everything
