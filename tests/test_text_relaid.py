@@ -103,3 +103,10 @@ def test_an_ordinal_number_is_not_a_small_word_before_a_heading() -> None:
     text = ("Artigo 10.º\nDividendos\n1 — Nesse caso, são aplicáveis as disposições do artigo 7.º\n"
             "Artigo 11.º\nJuros\n1 — Os juros podem ser tributados nesse outro Estado.\n")
     assert [a.number for a in taxtreaty.parse(text).versions[0].articles] == ["10", "11"]
+
+
+def test_a_title_shaped_end_of_a_sentence_wrapped_to_a_line_start_is_not_a_new_version() -> None:
+    text = ("Article 17\nArtistes and athletes\n3. Income from activities exercised in the framework of a cultural\n"
+            "Agreement between the two States.\nArticle 18\nPensions\n1. Pensions shall be taxable only in that State.\n")
+    assert "a cultural Agreement between the two States." in clean(text).text
+    assert [a.number for a in taxtreaty.parse(text).versions[0].articles] == ["17", "18"]

@@ -30,9 +30,14 @@ def reference_wrapped(prev_kind: str, prev_line: str, line: str) -> bool:
     start of a line? The line before it stops on a word no sentence ends on ("... referred to in
     paragraph 1 of" + "Article 14."; "... lo dispuesto en el" + "Artículo 8"; "... en que el" +
     "Acuerdo entre"), and what follows an article's number is not its usual title ("Article 5
-    Permanent establishment" stays a heading)."""
+    Permanent establishment" stays a heading). A short title-like line that ends a sentence under a
+    line still open ("... in the framework of a cultural" + "Agreement between the two States.") is
+    the sentence going on, too."""
     if prev_kind not in ("paragraph", "point", "text", "bullet"):
         return False
+    if (prev_line[-1:].islower() and len(line) <= 80 and line[-1:] in ".;,"
+            and not article_heading_match(line)):
+        return True
     last = _LAST_WORD.search(prev_line[-40:])
     if not last or vocab.fold(last.group()).casefold() not in _reference_leads():
         return False
