@@ -285,7 +285,8 @@ def test_a_title_or_a_heading_that_goes_on_a_sentence_is_text() -> None:
     version = doc.versions[0]
     assert [a.number for a in version.articles] == ["1", "2", "3"]
     assert version.article("3").heading == "Dividends"
-    assert "Article 3\nof this Convention" in version.article("2").paragraph("2").text
+    # the reference stays in the sentence (the cleaner may already have joined its line: relaid)
+    assert "Article 3 of this Convention" in " ".join(version.article("2").paragraph("2").text.split())
     assert version.protocols[0].heading.endswith("REPUBLIC OF INDIA FOR THE AVOIDANCE OF DOUBLE TAXATION")
 
 
