@@ -77,7 +77,8 @@ def test_pt_interest_exemptions_by_payer_and_recipient() -> None:
     b = PT.one("pt_dr_cl.txt", "art_11__para_3__point_b", "exemption")
     assert b.conditions == {"recipient_kinds": ["government", "local_authority", "central_bank"]}
     c = PT.one("pt_dr_cl.txt", "art_11__para_3__point_c", "exemption")
-    assert "prazo superior a três anos" in c.conditions["unread_condition"]
+    # "com prazo superior a três anos, garantido ou financiado por uma instituição financeira": the term is a fact
+    assert c.conditions == {"recipient_kinds": ["financial_institution"], "loan_term_over_years": Decimal("3")}
     decision = PT.decide("pt_dr_cl.txt", income="interest", source="CL", residence="PT", beneficial_owner=True,
                          recipient="central_bank")
     assert decision["status"] == "determined" and decision["max_rate_pct"] == "0"
@@ -249,3 +250,26 @@ def test_pt_an_institution_wholly_belonging_to_the_state_including_financial_ins
                     and p.kind in ("exemption", "allocation")]
     assert exemption.conditions["recipient_kinds"] == ["government", "local_authority", "government_owned"]
     assert "unread_condition" not in exemption.conditions
+
+
+def test_pt_bank_loans_for_more_than_seven_years_read_the_term_as_a_fact() -> None:
+    # older Portuguese wording: "c) Se os juros forem pagos em relação a empréstimos por prazo superior a sete
+    # anos concedidos por bancos": the term is loan_term_years (it was an unread qualifier that blocked every
+    # answer on bank interest)
+    text = ("CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA\n\nArtigo 11.º\nJuros\n"
+            "1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem "
+            "ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado "
+            "Contratante de que provêm, mas, se a pessoa que recebe os juros for o seu beneficiário efectivo, o imposto "
+            "assim estabelecido não poderá exceder quinze por cento do montante bruto dos juros.\n3 - Não obstante o "
+            "disposto no n.º 2, os juros provenientes de um dos Estados Contratantes ficam isentos de imposto nesse "
+            "Estado se os juros forem pagos em relação a empréstimos por prazo superior a sete anos concedidos por "
+            "bancos.\n")
+    (exemption,) = [p for p in extract_text(text).provisions if p.kind == "exemption"]
+    assert exemption.conditions["loan_term_over_years"] == Decimal("7")
+    assert "unread_condition" not in exemption.conditions
+    doc = taxtreaty.parse(text)
+    base = {"income": "interest", "source": "PT", "residence": "ES", "beneficial_owner": True, "recipient": "bank"}
+    long_loan = taxtreaty.decide(doc, {**base, "loan_term_years": 10}, parties=["PT", "ES"]).to_dict()
+    assert (long_loan["status"], long_loan["source_taxation"]) == ("determined", "none")
+    individual = taxtreaty.decide(doc, {**base, "recipient": "individual"}, parties=["PT", "ES"]).to_dict()
+    assert (individual["status"], individual["max_rate_pct"]) == ("determined", "15")
