@@ -58,3 +58,25 @@ def test_download_the_rates_table(server: str, page, shots: Path, tmp_path: Path
         assert caught.value.suggested_filename == f"rates.{suffix}" and saved.stat().st_size > 100
     lines = list(csv.DictReader((tmp_path / "rates.csv").open(encoding="utf-8")))
     assert lines and {"treaty", "source", "residence", "max_rate_pct"} <= set(lines[0])
+
+
+def test_decide_in_the_ask_form_and_open_the_printable_memo(server: str, page, shots: Path) -> None:  # type: ignore[no-untyped-def]
+    # issue 15: a printable decision page, from the ask form's scenario (the CLI's --memo)
+    page.goto(server + "/web/ask")
+    page.select_option("#income", "dividends")
+    page.fill("#source", "TL")
+    page.fill("#residence", "PT")
+    page.select_option("#beneficial_owner", "yes")
+    page.select_option("#recipient", "individual")
+    page.click("form.ask button[type=submit]:text('Decide')")
+    page.wait_for_load_state()
+    assert "art_10" in page.inner_text("main")  # the answer cites the dividends article
+    page.screenshot(path=str(shots / "ask.png"), full_page=True)
+    with page.context.expect_page() as opened:
+        page.click("form.ask button:text('Decision memo (printable)')")
+    memo = opened.value
+    memo.wait_for_load_state()
+    text = memo.inner_text("body")
+    assert "Decision memo" in text or "memo" in text.lower()
+    assert "TL" in text and "PT" in text and "art_10" in text
+    memo.screenshot(path=str(shots / "memo.png"), full_page=True)
