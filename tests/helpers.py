@@ -155,6 +155,15 @@ NL = CORPUS / "nl"
 
 
 @cache
+def nl_document(code: str) -> taxtreaty.Document:
+    """A convention of the Dutch collection, parsed once (skips when ../shared is not beside the repo)."""
+    path = NL / f"NL-{code}_convention_EN.txt"
+    if not path.exists():
+        pytest.skip(f"{path} not found")
+    return taxtreaty.parse_file(str(path))
+
+
+@cache
 def corpus(code: str) -> ProvisionSet:
     path = NL / f"NL-{code}_convention_EN.txt"
     if not path.exists():

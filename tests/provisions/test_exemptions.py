@@ -233,17 +233,22 @@ def test_the_state_itself_and_a_loan_insured_by_an_export_credit_agency(language
         assert (decision["status"], decision["max_rate_pct"]) == ("determined", rate), facts
 
 
+#: an older Portuguese interest article up to its exemption's condition ("... ficam isentos de imposto nesse Estado se")
+PT_OLD_INTEREST = (
+    "CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA\n\nArtigo 11.º\nJuros\n"
+    "1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem "
+    "ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado "
+    "Contratante de que provêm, mas, se a pessoa que recebe os juros for o seu beneficiário efectivo, o imposto "
+    "assim estabelecido não poderá exceder quinze por cento do montante bruto dos juros.\n3 - Não obstante o "
+    "disposto no n.º 2, os juros provenientes de um dos Estados Contratantes ficam isentos de imposto nesse "
+    "Estado se ")
+
+
 def test_pt_an_institution_wholly_belonging_to_the_state_including_financial_institutions() -> None:
     # older Portuguese wording: "a uma instituição ou organismo (incluindo as instituições financeiras)
     # pertencentes integralmente a esse Estado": one recipient kind, an entity the State wholly owns; the
     # financial institutions in brackets are among them, not every bank (that would exempt a private bank)
-    text = ("CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA\n\nArtigo 11.º\nJuros\n"
-            "1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem "
-            "ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado "
-            "Contratante de que provêm, mas, se a pessoa que recebe os juros for o seu beneficiário efectivo, o imposto "
-            "assim estabelecido não poderá exceder quinze por cento do montante bruto dos juros.\n3 - Não obstante o "
-            "disposto no n.º 2, os juros provenientes de um dos Estados Contratantes ficam isentos de imposto nesse "
-            "Estado se os juros forem pagos ao Governo do outro Estado Contratante, a uma sua autarquia local ou a uma "
+    text = (PT_OLD_INTEREST + "os juros forem pagos ao Governo do outro Estado Contratante, a uma sua autarquia local ou a uma "
             "instituição ou organismo (incluindo as instituições financeiras) pertencentes integralmente a esse Estado "
             "Contratante ou a uma sua autarquia local.\n")
     (exemption,) = [p for p in extract_text(text).provisions if p.cite.eid == "art_11__para_3"
@@ -256,13 +261,7 @@ def test_pt_bank_loans_for_more_than_seven_years_read_the_term_as_a_fact() -> No
     # older Portuguese wording: "c) Se os juros forem pagos em relação a empréstimos por prazo superior a sete
     # anos concedidos por bancos": the term is loan_term_years (it was an unread qualifier that blocked every
     # answer on bank interest)
-    text = ("CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E O REINO DE ESPANHA\n\nArtigo 11.º\nJuros\n"
-            "1 - Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem "
-            "ser tributados nesse outro Estado.\n2 - No entanto, esses juros podem ser igualmente tributados no Estado "
-            "Contratante de que provêm, mas, se a pessoa que recebe os juros for o seu beneficiário efectivo, o imposto "
-            "assim estabelecido não poderá exceder quinze por cento do montante bruto dos juros.\n3 - Não obstante o "
-            "disposto no n.º 2, os juros provenientes de um dos Estados Contratantes ficam isentos de imposto nesse "
-            "Estado se os juros forem pagos em relação a empréstimos por prazo superior a sete anos concedidos por "
+    text = (PT_OLD_INTEREST + "os juros forem pagos em relação a empréstimos por prazo superior a sete anos concedidos por "
             "bancos.\n")
     (exemption,) = [p for p in extract_text(text).provisions if p.kind == "exemption"]
     assert exemption.conditions["loan_term_over_years"] == Decimal("7")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import CORPUS
+from helpers import nl_document
 
 import taxtreaty
 
@@ -77,12 +78,7 @@ def ask(text: str, **facts: Any) -> dict[str, Any]:
     return taxtreaty.decide(parsed(text), facts).to_dict()
 
 
-@cache
-def nl(code: str) -> taxtreaty.Document:
-    path = CORPUS / "nl" / f"NL-{code}_convention_EN.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    return taxtreaty.parse_file(str(path))
+nl = nl_document  # a Dutch-collection convention, parsed once (tests/helpers.py)
 
 
 @pytest.mark.parametrize("language", sorted(DIVIDENDS))

@@ -13,7 +13,8 @@ from functools import cache
 from typing import Any
 
 import pytest
-from conftest import CORPUS, FIXTURES, seed_path
+from conftest import FIXTURES, seed_path
+from helpers import nl_document
 
 import taxtreaty
 from taxtreaty.rules.facts import fact_schema
@@ -22,12 +23,7 @@ DAY = {"date": "2024-05-01"}
 COMPANY = {"beneficial_owner": True, "recipient": "company", "capital_pct": 30, "held_months": 30}
 
 
-@cache
-def nl(code: str) -> taxtreaty.Document:
-    path = CORPUS / "nl" / f"NL-{code}_convention_EN.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    return taxtreaty.parse_file(str(path))
+nl = nl_document  # a Dutch-collection convention, parsed once (tests/helpers.py)
 
 
 @cache
