@@ -366,7 +366,8 @@ def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[d
     if not kinds:
         return [conditions]
     if conditions.get("guaranteed_by_government") and conditions.get("recipient_kinds") \
-            and _recipient_or_guarantor(folded, ph):
+            and (_recipient_or_guarantor(folded, ph)
+                 or ("guaranteed_alternative" in ph.patterns and ph.has("guaranteed_alternative", folded))):
         paid_to = {k: v for k, v in conditions.items() if k != "guaranteed_by_government"}
         guaranteed = {k: v for k, v in conditions.items() if k != "recipient_kinds"}
         return [paid_to, guaranteed]

@@ -70,7 +70,7 @@ PHRASE_KEYS = (
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
-                        "exclusion_words", "property_vehicle", "not_periodic", "social_security",
+                        "exclusion_words", "property_vehicle", "guaranteed_alternative", "not_periodic", "social_security",
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms")

@@ -272,3 +272,20 @@ def test_pt_bank_loans_for_more_than_seven_years_read_the_term_as_a_fact() -> No
     assert (long_loan["status"], long_loan["source_taxation"]) == ("determined", "none")
     individual = taxtreaty.decide(doc, {**base, "recipient": "individual"}, parties=["PT", "ES"]).to_dict()
     assert (individual["status"], individual["max_rate_pct"]) == ("determined", "15")
+
+
+def test_derived_by_the_government_or_by_any_resident_on_guaranteed_debt_claims_are_two_alternatives() -> None:
+    # CN-KR 11(3) (../shared fragments, paraphrased): "derived by the Government ..., the central bank ... or any
+    # financial institution performing functions of a governmental nature or by any resident of the other
+    # Contracting State with respect to debt-claims guaranteed ... by the Government": the Government and the
+    # central bank are exempt whatever the loan (they got 10%: both alternatives were required together), and
+    # "performing functions of a governmental nature" keeps private banks out
+    text = (INTEREST_HEAD + "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State and "
+            "derived by the Government of the other Contracting State including local authorities thereof, the central "
+            "bank of the other Contracting State or any financial institution performing functions of a governmental "
+            "nature or by any resident of the other Contracting State with respect to debt-claims guaranteed or "
+            "indirectly financed by the Government of that other Contracting State shall be exempt from tax in the "
+            "first-mentioned Contracting State.\n")
+    found = [p.conditions for p in extract_text(text).provisions if p.kind == "exemption"]
+    assert {"recipient_kinds": ["government", "local_authority", "central_bank", "government_institution"]} in found
+    assert {"guaranteed_by_government": True} in found
