@@ -81,7 +81,7 @@ def test_page_furniture_and_hyphenation_inside_a_condition():
 
 def test_a_swallowed_article_heading_stops_the_paragraph():
     """"Article Il" (OCR for 12, a number the parser cannot read) is not opened by the parser: the
-    royalty rate must not become interest's. ("Article l2" is read as 12: test_redteam_structure.)"""
+    royalty rate must not become interest's. ("Article l2" is read as 12: tests/structure/test_gazette_layouts.py.)"""
     text = (
         "Article 11\nInterest\n\n1. Interest may be taxed in the other State.\n\n"
         "2. However, the tax so charged shall not exceed 12 per cent of the gross amount of the interest.\n\n"
