@@ -96,14 +96,22 @@ def _prepared(jobs: list[tuple[str, bytes, TreatyFacts | None]], processes: int)
         for job in jobs:
             yield _prepare_job(job)
         return
-    # warm the parser's and extractor's caches (compiled patterns, vocabularies) once, in the
-    # parent, so every forked worker starts with them instead of building its own
+    # workers come from a fork server, never from this process: a fork of a process with threads (the
+    # terminal's progress display, a database driver, Dask) can copy a lock some thread holds, and the
+    # worker then hangs on it for ever (seen as an ingest that never ends); each worker warms the
+    # parser's and extractor's caches once when it starts
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["taxtreaty.store.ingest"])
+    with context.Pool(processes, initializer=_warm) as pool:
+        yield from pool.imap(_prepare_job, jobs, chunksize=2)
+
+
+def _warm() -> None:
+    """Build the parser's and extractor's caches (compiled patterns, vocabularies) in a new worker."""
     from taxtreaty.store.synthetic import convention
 
     for language in ("en", "pt", "es"):
         prepare(None, convention(0, language=language).text.encode())
-    with multiprocessing.get_context("fork").Pool(processes) as pool:
-        yield from pool.imap(_prepare_job, jobs, chunksize=2)
 
 
 def ingest(
