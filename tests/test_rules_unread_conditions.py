@@ -7,20 +7,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import pytest
-from conftest import CORPUS
+from helpers import nl_document
 
 import taxtreaty
 
-NL = CORPUS / "nl"
-
-
-@cache
-def nl(code: str) -> taxtreaty.Document:
-    path = NL / f"NL-{code}_convention_EN.txt"
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    return taxtreaty.parse_file(str(path))
+nl = nl_document  # a Dutch-collection convention, parsed once (tests/helpers.py)
 
 
 def decide(treaty: taxtreaty.Document, **scenario: Any) -> dict[str, Any]:

@@ -173,6 +173,8 @@ def attach(treaty: CompiledTreaty, user_file: str | Path | None = None) -> Compi
     if positions is None:
         return treaty
     base = replace(treaty, mli=None)
+    if positions.status == "unknown":  # nothing to modify: the decision only states the assumption
+        return replace(treaty, mli=Applied(positions, base, base))
     topics = {name: _topic(rules, positions.articles) for name, rules in base.topics.items()}
     return replace(treaty, mli=Applied(positions, base, replace(base, topics=topics)))
 

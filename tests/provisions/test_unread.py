@@ -7,7 +7,20 @@ from decimal import Decimal
 
 import pytest
 from conftest import seed_path
-from helpers import EN, EN_UNREAD, ES, ES_UNREAD, NL, PT, PT_UNREAD, candidates, corpus, extract_text, only
+from helpers import (
+    EN,
+    EN_UNREAD,
+    ES,
+    ES_UNREAD,
+    LOAN_PROVISO,
+    NL,
+    PT,
+    PT_UNREAD,
+    candidates,
+    corpus,
+    extract_text,
+    only,
+)
 
 import taxtreaty
 from taxtreaty.provisions.unread import uncovered_words, unread_condition
@@ -259,27 +272,6 @@ def test_seed_caps_keep_their_conditions_without_unread_words():
 
 
 # -- the Dutch collection's English conventions (../shared/corpus/nl; real-convention packs) --------
-
-_INTEREST_HEAD = (
-    "Convention between the Kingdom of the Netherlands and the People's Republic of Bangladesh\n\n"
-    "Article 11\nInterest\n\n"
-    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
-    "taxed in that other State.\n\n"
-    "2. However, such interest may also be taxed in the Contracting State in which it arises and according to "
-    "the laws of that State, but if the recipient is the beneficial owner of the interest the tax so charged "
-    "shall not exceed 10 per cent of the gross amount of the interest.\n\n"
-)
-
-LOAN_PROVISO = _INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Uganda") + (
-    "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
-    "from tax in that State if it is paid in respect of a loan of any kind\n"
-    "a) granted or guaranteed by the government of the other Contracting State;\n"
-    "b)\n"
-    "(i)granted by a bank,\n"
-    "(ii)granted by a financial institution of a public character,provided that in the case of this "
-    "sub-paragraph the loan repayment period is 3 years or more.\n"
-)
-
 
 def test_a_proviso_on_this_sub_paragraph_binds_every_item_of_it():
     # NL-UG 11(3)(b): the proviso printed at the end of (ii) was (ii)'s alone, so a bank loan of any

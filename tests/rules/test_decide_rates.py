@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import EN, PT, RULES, candidates
+from helpers import DIVIDENDS_LIST, EN, PT, RULES, candidates
 
 import taxtreaty
 
@@ -57,15 +57,6 @@ def _decide_on(text: str, **facts: Any) -> dict[str, Any]:
 UK = "uk_style_kenya.txt"
 
 
-DIVIDENDS_LIST = (
-    "Article 10\nDividends\n\n1. Dividends paid by a company which is a resident of a Contracting State to a "
-    "resident of the other Contracting State may be taxed in that other State.\n\n2. However, such dividends may "
-    "also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the "
-    "beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not "
-    "exceed:\n(a) {low} of the gross amount of the dividends if the beneficial owner is a company which holds "
-    "{holding} of the capital of the company paying the dividends;\n(b) {high} of the gross amount of the "
-    "dividends in all other cases.\n"
-)
 
 
 DAYS = "en_holding_days_nil.txt"
