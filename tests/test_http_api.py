@@ -292,10 +292,28 @@ def test_ledger_accepts_multipart_upload(client: TestClient) -> None:
     ("income,source,residence\n", "application/json", 415, "text/csv"),
     ("\x16\ufffd=\r^", "text/csv", 422, "missing column 'income'"),  # a lone carriage return (schemathesis)
     ('"income\n', "text/csv", 422, "missing column"),
+    ("PAR1 cut short", "application/vnd.apache.parquet", 422, "not a readable Parquet file"),
 ])
 def test_ledger_bad_uploads(client: TestClient, body: str, ctype: str, status: int, words: str) -> None:
     problem = assert_problem(client.post("/ledger", content=body.encode(), headers={"content-type": ctype}), status)
     assert words in problem["detail"]
+
+
+def test_ledger_answers_in_the_format_asked_and_refuses_others(client: TestClient) -> None:
+    import io
+
+    import pyarrow.parquet as pq
+
+    csv_headers = {"content-type": "text/csv"}
+    parquet = client.post("/ledger?format=parquet", content=LEDGER.encode(), headers=csv_headers)
+    assert parquet.status_code == 200 and parquet.content[:4] == b"PAR1"
+    plain = client.post("/ledger", content=LEDGER.encode(), headers=csv_headers)
+    assert pq.read_table(io.BytesIO(parquet.content)).num_rows == plain.text.count("\n") - 1 > 0
+    assert_problem(client.post("/ledger?format=xlsx", content=LEDGER.encode(), headers=csv_headers), 422)
+    # a Parquet answer uploaded again is read as a ledger (its added columns are refused by name)
+    problem = assert_problem(client.post("/ledger", content=parquet.content,
+                                         headers={"content-type": "application/vnd.apache.parquet"}), 422)
+    assert "'treaty'" in problem["detail"]
 
 
 def test_ledger_bad_lines_are_rows_not_errors(client: TestClient) -> None:

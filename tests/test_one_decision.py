@@ -138,18 +138,52 @@ def test_http_rates_are_cli_rates(store_url: str) -> None:
     assert http == cli and len(cli) >= 8
 
 
-def test_http_ledger_is_the_cli_ledger(store_url: str, tmp_path: Path) -> None:
+def _payments(store_url: str, tmp_path: Path) -> Path:
     lines = ["income,source,residence,amount,beneficial_owner,recipient,capital_pct,date"]
     for a, b in _treaties(store_url).values():
         for date in DATES:
             lines += [f"dividends,{a},{b},1000.99,yes,company,30,{date}", f"interest,{b},{a},250.50,yes,,,{date}"]
     ledger = tmp_path / "payments.csv"
     ledger.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    out = tmp_path / "out.csv"
+    return ledger
+
+
+#: (input, output, how the HTTP request asks for the output)
+LEDGER_WAYS = [("csv", "csv", {}), ("csv", "parquet", {"format": "parquet"}),
+               ("csv", "parquet", {"accept": "application/vnd.apache.parquet, text/csv;q=0.5"}),
+               ("csv", "csv", {"accept": "text/csv, application/vnd.apache.parquet;q=0.2"}),
+               ("parquet", "parquet", {"format": "parquet"}), ("parquet", "csv", {})]
+
+
+@pytest.mark.parametrize(("given", "wanted", "ask"), LEDGER_WAYS)
+def test_http_ledger_is_the_cli_ledger(store_url: str, tmp_path: Path, given: str, wanted: str,
+                                       ask: dict[str, str]) -> None:
+    ledger = _payments(store_url, tmp_path)
+    if given == "parquet":
+        import pandas as pd
+
+        csv_ledger, ledger = ledger, tmp_path / "payments.parquet"
+        pd.read_csv(csv_ledger, dtype=str, keep_default_na=False).to_parquet(ledger, index=False)
+    out = tmp_path / f"out.{wanted}"
     result = CliRunner().invoke(cli_app, ["ledger", str(ledger), "--treaties", store_url, "-o", str(out)])
     assert result.exit_code == 0, result.output
     client = TestClient(create_app(store_url, token=""))
-    response = client.post("/ledger", content=ledger.read_bytes(), headers={"content-type": "text/csv"})
+    media = "application/vnd.apache.parquet" if given == "parquet" else "text/csv"
+    params = {"format": ask["format"]} if "format" in ask else {}
+    headers = {"content-type": media, **({"accept": ask["accept"]} if "accept" in ask else {})}
+    response = client.post("/ledger", content=ledger.read_bytes(), headers=headers, params=params)
     assert response.status_code == 200, response.text
     assert response.content == out.read_bytes()
-    assert b"not_covered" in response.content and b"determined" in response.content
+    assert response.headers["content-type"].startswith("text/csv" if wanted == "csv" else "application/vnd.apache.parquet")
+    assert response.headers["content-disposition"].endswith(f'.{wanted}"')
+    if wanted == "parquet":
+        import io
+
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(io.BytesIO(response.content))
+        statuses = table.column("status").to_pylist()
+        assert table.num_rows == int(response.headers["x-ledger-rows"]) == len(statuses) > 0
+        assert "not_covered" in statuses and "determined" in statuses
+    else:
+        assert b"not_covered" in response.content and b"determined" in response.content

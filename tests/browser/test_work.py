@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pyarrow.parquet as pq
+
 SYNTHETIC = """CONVENTION BETWEEN THE PORTUGUESE REPUBLIC AND THE REPUBLIC OF MALTA
 
 Article 10
@@ -31,15 +33,24 @@ def test_upload_a_text_then_a_ledger_and_download_the_results(server: str, page,
     ledger.write_text("income,source,residence,beneficial_owner,recipient,amount\n"
                       "dividends,MT,PT,yes,individual,1000.00\n"
                       "dividends,MT,PT,,individual,500.00\n", encoding="utf-8")
-    page.goto(server + "/web/upload")
-    page.set_input_files("#ledger-file", str(ledger))
-    with page.expect_download() as caught:
-        page.click("form[action='/ledger'] button[type=submit]")
-    saved = tmp_path / "decided.csv"
-    caught.value.save_as(str(saved))
-    rows = list(csv.DictReader(saved.open(encoding="utf-8")))
+    saved = {}
+    for fmt in ("csv", "parquet"):
+        page.goto(server + "/web/upload")
+        page.set_input_files("#ledger-file", str(ledger))
+        with page.expect_download() as caught:
+            page.click(f"form[action='/ledger'] button[formaction='/ledger?format={fmt}']")
+        assert caught.value.suggested_filename == f"ledger-decided.{fmt}"
+        saved[fmt] = tmp_path / f"decided.{fmt}"
+        caught.value.save_as(str(saved[fmt]))
+    rows = list(csv.DictReader(saved["csv"].open(encoding="utf-8")))
     assert [r["treaty"] for r in rows] == ["pt-mt-browser", "pt-mt-browser"]
     assert rows[0]["max_rate_pct"] == "10" and rows[1]["status"] == "indeterminate"
+    # the Parquet download reads back with every row, and says what the CSV says
+    table = pq.read_table(saved["parquet"]).to_pylist()
+    assert len(table) == len(rows) == 2
+    for from_parquet, from_csv in zip(table, rows, strict=True):
+        for key in ("treaty", "status", "max_rate_pct", "withholding", "eid"):
+            assert (from_parquet[key] or "") == from_csv[key], key
 
 
 def test_download_the_rates_table(server: str, page, shots: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -155,17 +155,21 @@ async def ask(
 _LEDGER_BODY = {
     "requestBody": {
         "required": True,
-        "description": "A CSV file with a header line; columns income, source, residence and any other scenario key "
-                       "(date, amount, beneficial_owner, recipient, capital_pct, held_months, ...); optional treaty.",
+        "description": "A CSV file with a header line (or a Parquet file); columns income, source, residence and any "
+                       "other scenario key (date, amount, beneficial_owner, recipient, capital_pct, held_months, ...); "
+                       "optional treaty.",
         "content": {
             "text/csv": {"schema": {"type": "string"},
                          "example": "income,source,residence,amount,beneficial_owner,recipient,capital_pct,held_months,date\n"
                                     "dividends,TL,PT,1000,yes,company,30,26,2024-05-01\n"},
+            "application/vnd.apache.parquet": {"schema": {"type": "string", "format": "binary"}},
             "multipart/form-data": {"schema": {"type": "object", "required": ["file"],
                                                "properties": {"file": {"type": "string", "format": "binary"}}}},
         },
     },
 }
+_UPLOAD_TYPES = ("text/csv", "text/plain", "application/csv", "application/octet-stream", "application/vnd.apache.parquet",
+                 "application/x-parquet", "application/parquet", "")
 
 
 async def read_csv_upload(request: Request) -> bytes:
@@ -176,30 +180,37 @@ async def read_csv_upload(request: Request) -> bytes:
         if upload is None or isinstance(upload, str):
             raise ApiProblem(422, "the multipart form has no 'file' part")
         return await upload.read()
-    if content_type in ("text/csv", "text/plain", "application/csv", "application/octet-stream", ""):
+    if content_type in _UPLOAD_TYPES:
         chunks = [chunk async for chunk in request.stream()]
         return b"".join(chunks)
-    raise ApiProblem(415, f"send the ledger as text/csv or multipart/form-data, not {content_type}")
+    raise ApiProblem(415, f"send the ledger as text/csv, Parquet or multipart/form-data, not {content_type}")
 
 
-@router.post("/ledger", summary="Decide every row of a payments CSV; answers the CSV with rate, withholding and citation columns",
+@router.post("/ledger", summary="Decide every row of a payments CSV or Parquet file; answers it with rate, withholding "
+                                "and citation columns, as CSV or Parquet",
              response_class=StreamingResponse, openapi_extra=_LEDGER_BODY, tags=["rules"],
-             responses={200: {"content": {"text/csv": {}}, "description": "the input rows with treaty, status, "
-                                          "source_taxation, max_rate_pct, withholding, withholding_minor, article, eid, "
-                                          "missing_facts, reason added (as `taxtreaty ledger` writes them)"},
+             responses={200: {"content": {"text/csv": {}, "application/vnd.apache.parquet": {}},
+                              "description": "the input rows with treaty, status, source_taxation, max_rate_pct, "
+                                             "withholding, withholding_minor, article, eid, missing_facts, reason added "
+                                             "(as `taxtreaty ledger` writes them): CSV, or Parquet with ?format=parquet "
+                                             "or Accept: application/vnd.apache.parquet"},
                         **_problems(413, 415, 422, 504)})
 async def ledger(
     request: Request, backend: BackendDep, limits: LimitsDep,
     sep: Annotated[str | None, Query(pattern=r"^(,|;|tab|\t)$", description="separator (default: detected)")] = None,
     decimal: Annotated[str | None, Query(pattern=r"^[.,]$", description="decimal mark (default: detected)")] = None,
+    format: Annotated[str | None, Query(pattern=r"^(csv|parquet)$",
+                                        description="the answer's format (default: from Accept, else csv)")] = None,
 ) -> StreamingResponse:
     from taxtreaty.interfaces.http import ledger as http_ledger
 
+    fmt = http_ledger.output_format(format, request.headers.get("accept", ""))
     data = await read_csv_upload(request)
-    out, report = await run_heavy(limits, http_ledger.decide_upload, backend, data, limits.ledger_rows, sep, decimal)
-    headers = {"Content-Disposition": 'attachment; filename="ledger-decided.csv"',
+    out, report = await run_heavy(limits, http_ledger.decide_upload, backend, data, limits.ledger_rows, sep, decimal, fmt)
+    media, suffix = http_ledger.OUTPUT_FORMATS[fmt]
+    headers = {"Content-Disposition": f'attachment; filename="ledger-decided.{suffix}"',
                "X-Ledger-Rows": str(report.rows), "X-Ledger-Rejected": str(report.malformed_count)}
-    return StreamingResponse(http_ledger.stream(out), media_type="text/csv; charset=utf-8", headers=headers)
+    return StreamingResponse(http_ledger.stream(out), media_type=media, headers=headers)
 
 
 @router.post("/treaties", summary="Ingest a convention's text (needs the API token)", status_code=201,

@@ -1,8 +1,9 @@
 """`POST /ledger`: the CLI's ledger (taxtreaty.rules.ledger_io.run_ledger) over the server's store.
 
-The upload is read by the same `LedgerInput`, decided by the same `LedgerEvaluator` and written
-by the same `Writer` as `taxtreaty ledger`, so the same CSV gives the same bytes out, with the
-same columns and statuses. The treaties are those of the backend that the ledger's
+The upload (CSV, or Parquet: its first bytes say which) is read by the same `LedgerInput`,
+decided by the same `LedgerEvaluator` and written by the same `Writer` as `taxtreaty ledger`, as
+CSV or Parquet (`OUTPUT_FORMATS`), so the same file gives the same bytes out as `taxtreaty ledger
+-o out.csv` or `-o out.parquet`, with the same columns and statuses. The treaties are those of the backend that the ledger's
 (source, residence) pairs name, each compiled once per content and cached (`service.treaty_rules`),
 the way `taxtreaty ledger --treaties STORE` compiles a stored treaty (`pipeline.compile_stored`:
 stored amendments and dates of effect applied).
@@ -24,6 +25,34 @@ from taxtreaty.rules.ledger_write import Writer
 #: the answer is kept in memory up to this size, then in an unlinked temporary file
 _SPOOL_BYTES = 8 * 1024 * 1024
 _STREAM_BLOCK = 64 * 1024
+#: the answer's formats: name -> (media type, file suffix)
+OUTPUT_FORMATS = {"csv": ("text/csv; charset=utf-8", "csv"), "parquet": ("application/vnd.apache.parquet", "parquet")}
+_PARQUET_MEDIA = ("application/vnd.apache.parquet", "application/x-parquet", "application/parquet")
+
+
+def output_format(given: str | None, accept: str) -> str:
+    """The answer's format: `given` (a `format` parameter) if any, else Parquet when the Accept
+    header names a Parquet media type before (or without) CSV, else CSV."""
+    if given:
+        return given
+    best, best_q = "csv", -1.0
+    for part in accept.split(","):
+        media, _, params = part.strip().partition(";")
+        media = media.strip().lower()
+        fmt = "parquet" if media in _PARQUET_MEDIA else "csv" if media in ("text/csv", "application/csv") else None
+        if fmt is None:
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > best_q and q > 0:
+            best, best_q = fmt, q
+    return best
 
 
 def treaty_book(backend: Backend, pairs: set[tuple[str, str]]) -> TreatyBook:
@@ -51,13 +80,14 @@ def _compiled(backend: Backend, treaty_id: str, parties: tuple[str, ...]) -> Any
 
 
 def decide_upload(backend: Backend, data: bytes, max_rows: int, separator: str | None = None,
-                  decimal: str | None = None) -> tuple[IO[bytes], LedgerReport]:
-    """The decided ledger as CSV bytes (a file positioned at its start) and the run's report.
-    Raises InputError when the upload cannot be read as a ledger at all."""
-    source = LedgerInput(data, "csv", separator=separator, decimal=decimal, name="the CSV", max_rows=max_rows)
+                  decimal: str | None = None, fmt: str = "csv") -> tuple[IO[bytes], LedgerReport]:
+    """The decided ledger as CSV or Parquet bytes (`fmt`; a file positioned at its start) and the
+    run's report. Raises InputError when the upload cannot be read as a ledger at all."""
+    name = "the Parquet file" if data[:4] == b"PAR1" else "the CSV"
+    source = LedgerInput(data, separator=separator, decimal=decimal, name=name, max_rows=max_rows)
     out = tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES)  # noqa: SIM115 - handed to the response
     try:
-        report = run_ledger(source, lambda pairs: treaty_book(backend, pairs), Writer(out, source.dialect, "csv"))
+        report = run_ledger(source, lambda pairs: treaty_book(backend, pairs), Writer(out, source.dialect, fmt))
     except BaseException:
         out.close()
         raise
