@@ -136,6 +136,18 @@ def _kind_pointer(language: str) -> regex.Pattern[str]:
     return regex.compile(rf"\s*,?\s*{ph.patterns['kind_reference'].pattern}{ref}")
 
 
+def _note_end(folded: str, start: int, end: int) -> int:
+    """Where a note on how a holding period is counted ends: at the bracket that closes it when it opens
+    inside brackets ("(for the purpose of computing that period, ...)"), else at the clause's end."""
+    stop = _STOP.search(folded, end)
+    clause_end = stop.start() if stop is not None else len(folded)
+    if folded.rfind("(", 0, start) > folded.rfind(")", 0, start):
+        close = folded.find(")", end)
+        if close != -1:
+            return close
+    return clause_end
+
+
 def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan: bool = False) -> list[str]:
     """The words of a condition that nothing the extractor reads accounts for; `names` are the
     (folded) names of institutions read as `recipient_names` / `payer_names`; `loan`: the clause the
@@ -157,6 +169,9 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan:
     if "currency_equivalent" in ph.patterns:
         for m in ph.finditer("currency_equivalent", folded):
             mark(m.start(), m.end())
+    if "period_computation" in ph.patterns:
+        for m in ph.finditer("period_computation", folded):
+            mark(m.start(), _note_end(folded, m.start(), m.end()))
 
     for key in COVERING_KEYS:
         if key not in ph.patterns:

@@ -67,13 +67,15 @@ PHRASE_KEYS = (
 #: paragraph 2 of Article 4"), no condition (provisions/unread.py)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
 #: incluidas en la expresión determinadas instituciones") (provisions/protocols.py)
+#: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
+#: no account shall be taken of changes of ownership ... reorganisation ...)"), no condition (provisions/unread.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "guaranteed_alternative", "not_periodic", "social_security",
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
-                        "invested_words", "currency_equivalent", "institution_forms")
+                        "invested_words", "currency_equivalent", "institution_forms", "period_computation")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

@@ -1,0 +1,76 @@
+"""Provisions, wordings met in Portuguese conventions as the Diário da República, the Diário da Assembleia da
+República and Brazil's Diário Oficial da União print them (and their English and Spanish equivalents where the
+same idea is written): each is read, never left as an unread condition. Sentences are our own paraphrases."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from helpers import extract_text, only
+
+from taxtreaty.provisions.unread import uncovered_words
+from taxtreaty.provisions.vocabulary import fold_same_length, phrases
+
+
+@pytest.mark.parametrize(("language", "condition", "left_over"), [
+    # the note on how the holding period is counted (the MLI's wording, now in bilateral texts) is no condition
+    ("pt", "se o beneficiário efetivo for uma sociedade que detenha diretamente pelo menos 25% do capital da sociedade "
+     "que paga os dividendos durante um período de 365 dias que inclua o dia do pagamento dos dividendos (para efeitos "
+     "de cálculo deste período, não serão tomadas em consideração as alterações de titularidade que resultem "
+     "diretamente de uma reestruturação, tal como uma fusão ou cisão, da sociedade que detém as partes de capital)", []),
+    ("pt", "se o beneficiário efetivo for uma sociedade que detenha diretamente pelo menos 10 por cento do capital da "
+     "sociedade que paga os dividendos durante um período de 365 dias que inclua o dia do pagamento (para fins do "
+     "cálculo desse período, não serão levadas em consideração as mudanças de propriedade decorrentes de uma "
+     "reorganização societária, como fusão ou cisão)", []),
+    ("en", "if the beneficial owner is a company which holds directly at least 25 per cent of the capital of the company "
+     "paying the dividends throughout a 365 day period that includes the day of the payment of the dividend (for the "
+     "purpose of computing that period, no account shall be taken of changes of ownership that would directly result "
+     "from a corporate reorganisation, such as a merger or divisive reorganisation)", []),
+    ("es", "si el beneficiario efectivo es una sociedad que posea directamente al menos el 10 por ciento del capital de la "
+     "sociedad que paga los dividendos durante un período de 365 días que incluya el día del pago (a efectos del "
+     "cómputo de dicho período, no se tendrán en cuenta los cambios de propiedad derivados de una reorganización "
+     "societaria, como una fusión o escisión)", []),
+    # what follows the note is still read: a listing condition after it is not hidden by it
+    ("en", "if the beneficial owner is a company which holds directly at least 25 per cent of the capital throughout a "
+     "365 day period (for the purpose of computing that period, no account shall be taken of a merger) and whose "
+     "shares are listed on a stock exchange", ["listed", "stock", "exchange"]),
+    # the same words without the note are a condition not read
+    ("pt", "se o beneficiário efetivo for uma sociedade que detenha pelo menos 25% do capital, não sendo tomadas em "
+     "consideração as alterações de titularidade resultantes de uma fusão", ["alteracoes", "titularidade", "fusao"]),
+    # a partnership excluded from the companies the lower rate is for, as DRE and DAR texts word it
+    ("pt", "se o beneficiário for uma sociedade (com exclusão das sociedades de pessoas) que detenha, diretamente, "
+     "pelo menos 70% do capital da sociedade que paga os dividendos", []),
+    ("pt", "se o beneficiário efectivo for uma sociedade (com excepção das partnerships) que detenha directamente "
+     "pelo menos 10% do capital da sociedade que paga os dividendos", []),
+    ("es", "si el beneficiario efectivo es una sociedad (con exclusión de las sociedades de personas) que posea "
+     "directamente al menos el 25 por ciento del capital", []),
+])
+def test_gazette_wordings_of_a_read_condition(language, condition, left_over):
+    ph = phrases(language)
+    assert ph is not None
+    words = uncovered_words(fold_same_length(condition), ph)
+    for word in left_over:
+        assert word in words
+    assert bool(words) == bool(left_over)
+
+
+DAR_THREE_TIERS = """Artigo 10.º
+Dividendos
+1. Os dividendos pagos por uma sociedade residente de um Estado Contratante a um residente do outro Estado Contratante podem ser tributados nesse outro Estado.
+2. No entanto, esses dividendos podem ser igualmente tributados no Estado Contratante de que é residente a sociedade que paga os dividendos e de acordo com a legislação desse Estado, mas se o beneficiário efetivo dos dividendos for um residente do outro Estado Contratante, o imposto assim estabelecido não excederá:
+a) 5% do montante bruto dos dividendos, se o beneficiário for uma sociedade (com exclusão das sociedades de pessoas) que detenha, diretamente, pelo menos 70% do capital da sociedade que paga os dividendos;
+b) 10% do montante bruto dos dividendos, se o beneficiário for uma sociedade (com exclusão das sociedades de pessoas) que detenha, diretamente, pelo menos 25% do capital da sociedade que paga os dividendos durante um período de 365 dias que inclua o dia do pagamento dos dividendos (para efeitos de cálculo deste período, não serão tomadas em consideração as alterações de titularidade que resultem diretamente de uma fusão ou cisão);
+c) 15% do montante bruto dos dividendos nos restantes casos.
+"""
+
+
+def test_three_dividend_tiers_with_a_counted_holding_period_are_read_whole():
+    ps = extract_text(DAR_THREE_TIERS)
+    top = only(ps, "art_10__para_2__point_a", "withholding_cap")
+    assert top.rate_pct == Decimal("5") and top.conditions["min_capital_pct"] == Decimal("70")
+    assert top.conditions["recipient"] == "partnership_excluded_company"
+    mid = only(ps, "art_10__para_2__point_b", "withholding_cap")
+    assert mid.rate_pct == Decimal("10") and mid.conditions["min_holding_days"] == 365
+    for p in (top, mid):
+        assert "unread_condition" not in p.conditions
