@@ -314,6 +314,33 @@ def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
     return eids.point(target, m.group(2)) if m.group(2) else target
 
 
+def _is_exemption(p: Provision) -> bool:
+    """An exemption, or its allocation shape: "os juros ... pagos ao Governo do outro Estado Contratante ...
+    só são tributáveis nesse outro Estado" (taxable only in the residence State, for kinds of recipient)."""
+    if p.kind == "exemption":
+        return True
+    return p.kind == "allocation" and p.allocation == "residence_only" and bool(p.conditions.get("recipient_kinds"))
+
+
+def _body_start(point: ProtocolPoint) -> int:
+    """Where a point's words start after its heading (0 when the heading is not printed at its start)."""
+    heading = " ".join(point.heading.split())
+    head = " ".join(point.text[: len(point.heading) + 8].split())
+    return len(point.heading) if heading and head.startswith(heading) else 0
+
+
+def _joined_items(text: str, ph: Phrases) -> list[tuple[int, int]]:
+    """The items of a list run in a sentence, split at ", e" / ", ou" ("o Banco X, no caso do Brasil, e o
+    Banco Y, no caso da Tailândia"): offsets into `text`."""
+    joiners = ph.word_group("and_words", "or_words")
+    out, start = [], 0
+    for m in regex.finditer(rf",\s*{joiners}\s+", text, flags=regex.IGNORECASE):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text.rstrip(" ,"))))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
 def institutions(reading: Reading, version: Version, ph: Phrases, found: list[ProtocolPoint],
                  read: list[Provision]) -> list[Provision]:
     """"Con referencia al artículo XI, apartado 3 a. Queda establecido que ... se consideran incluidas en
@@ -330,16 +357,21 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
         include = ph.find("protocol_includes", folded)
         if target is None or include is None:
             continue
-        exemptions = [p for p in read if p.kind == "exemption" and p.status == "determined"
+        exemptions = [p for p in read if _is_exemption(p) and p.status == "determined"
                       and p.cite.language == version.language and eids.within(p.cite.eid, target)]
         if len(exemptions) != 1:
             continue
         base = exemptions[0]
         rest = point.start + include.end()
         items = [(a, b) for a, b in _sentences(reading.source.text[rest : point.end])]
+        if not any(_name().search(reading.source.text[rest + a : rest + b]) for a, b in items):
+            # "o Banco X, no caso do Brasil, e o Banco Y, no caso da Tailândia, consideram-se incluídos na
+            # expressão": the names come before the words, one item to each "e"
+            rest = point.start + _body_start(point)
+            items = _joined_items(reading.source.text[rest : point.start + include.start()], ph)
         for a, b in items:
             words = reading.source.text[rest + a : rest + b]
-            states = states_named(words[:40])
+            states = states_named(words[:40]) or states_named(words)
             names = [m.group() for m in _name().finditer(words) if not states_named(m.group()) or len(m.group().split()) > 2]
             names = [n for n in names if any(True for _ in ph.group_hits("kinds", fold_same_length(n)))] or names
             if not names:

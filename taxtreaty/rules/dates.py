@@ -94,7 +94,7 @@ def _pattern(key: str) -> regex.Pattern[str] | None:
 @cache
 def _patterns() -> dict[str, regex.Pattern[str] | None]:
     return {k: _pattern(k) for k in ("signed_words", "terminates_words", "status_in_force", "status_lapsed",
-                                      "status_pending")}
+                                      "status_pending", "stated_in_force")}
 
 
 def status_lines(original: str, before: int | None = None) -> tuple[dt.date | None, dt.date | None, bool]:
@@ -113,6 +113,30 @@ def status_lines(original: str, before: int | None = None) -> tuple[dt.date | No
                 result[i] = None
     pending = pats["status_pending"]
     return result[0], result[1], bool(pending and regex.search(rf"(?m)^\s*(?:{pending.pattern})", head, regex.IGNORECASE))
+
+
+#: how far after the words of a stated entry into force its date may come ("entrou em vigor para a República
+#: Federativa do Brasil, no plano jurídico externo, em 15 de fevereiro de 2024")
+_STATED_WINDOW = 120
+
+
+def stated_entry(original: str, before: int | None = None) -> dt.date | None:
+    """The entry into force the instrument printed above the convention states as a fact: the promulgating
+    decree's "Considerando que a Convenção entrou em vigor ... em 5 de outubro de 2001", a notice's "the
+    Convention entered into force on 1 March 2016" (`stated_in_force` words, in the past: never "shall enter
+    into force"). One date only: two different ones (a protocol's and the convention's) decide nothing."""
+    pattern = _patterns()["stated_in_force"]
+    if pattern is None:
+        return None
+    from taxtreaty.structure.metadata import find_date
+
+    head = original[: before if before is not None else len(original)]
+    days = set()
+    for m in pattern.finditer(head):
+        date, _at = find_date(head[m.end() : m.end() + _STATED_WINDOW])
+        if date is not None:
+            days.add(date)
+    return _day(days.pop()) if len(days) == 1 else None
 
 
 def is_foreign_date(provision: Provision) -> bool:
@@ -158,12 +182,15 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
     if len(kept) != len(provisions):
         resolved.notes.append("a date naming another convention's signature or termination is not this convention's entry into force")
     in_force, lapsed, pending = status_lines(doc.original, _first_article_offset(doc))
+    stated = stated_entry(doc.original, _first_article_offset(doc))
     text_eif = next((_day(p.values["date"]) for p in kept if p.kind == "date" and p.status == "determined"
                      and p.values.get("event") == "entry_into_force" and "date" in p.values), None)
     if given.entry_into_force:
         resolved.entry_into_force, resolved.entry_source = given.entry_into_force, "given by the user"
     elif in_force:
         resolved.entry_into_force, resolved.entry_source = in_force, "the collection's status line"
+    elif stated:
+        resolved.entry_into_force, resolved.entry_source = stated, "the instrument printed before the convention"
     elif text_eif:
         resolved.entry_into_force, resolved.entry_source = text_eif, "the text"
     if pending and not resolved.entry_into_force:

@@ -1,0 +1,94 @@
+"""Structure, Portuguese-language gazettes: the page furniture of Brazil's Diário Oficial da União (its printed
+pages, its web copy, the Planalto copy) and the promulgating decree's own articles, kept apart from the
+convention. Lines are the gazettes' own furniture; the sentences around them are our own."""
+
+from __future__ import annotations
+
+import pytest
+
+import taxtreaty
+from taxtreaty.text.furniture import furniture_rule
+
+
+@pytest.mark.parametrize(("line", "rule"), [
+    ("Documento assinado digitalmente conforme MP nº 2.200-2 de 24/08/2001,", "dou_page_furniture"),
+    ("que institui a Infraestrutura de Chaves Públicas Brasileira - ICP-Brasil.", "dou_page_furniture"),
+    ("Este documento pode ser verificado no endereço eletrônico", "dou_page_furniture"),
+    ("http://www.in.gov.br/autenticidade.html, pelo código 05152022063000005", "dou_page_furniture"),
+    ("ISSN 1677-7042", "dou_page_furniture"),
+    ("Seção 1", "dou_page_furniture"),
+    ("Publicado em: 22/05/2024 | Edição: 97 | Seção: 1 | Página: 2", "dou_page_furniture"),
+    ("Órgão: Atos do Poder Executivo", "dou_page_furniture"),
+    ("Este conteúdo não substitui o publicado na versão certificada.", "dou_page_furniture"),
+    ("Este texto não substitui o publicado no D.O.U. de 14.11.2001", "dou_page_furniture"),
+    ("Nº 122, quinta-feira, 30 de junho de 2022", "series_line"),
+    # sentences of a convention or a decree stay text
+    ("Este Decreto entra em vigor na data de sua publicação.", None),
+    ("Esta Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes.", None),
+])
+def test_dou_page_furniture(line, rule):
+    assert furniture_rule(line) == rule
+
+
+INTEREST = """Artigo 11
+Juros
+1. Os juros provenientes de um Estado Contratante e pagos a um residente
+do outro Estado Contratante poderão ser tributados nesse outro Estado.
+2. Todavia, esses juros poderão também ser tributados no Estado Contratante de
+que provierem e de acordo com a legislação desse Estado, mas, se o beneficiário efetivo dos
+Documento assinado digitalmente conforme MP nº 2.200-2 de 24/08/2001,
+que institui a Infraestrutura de Chaves Públicas Brasileira - ICP-Brasil.
+Este documento pode ser verificado no endereço eletrônico
+http://www.in.gov.br/autenticidade.html, pelo código 05152022063000006
+6
+Nº 122, quinta-feira, 30 de junho de 2022
+ISSN 1677-7042
+Seção 1
+juros for um residente do outro Estado Contratante, o imposto assim exigido não excederá 15 por cento do
+montante bruto dos juros.
+"""
+
+
+def test_a_dou_page_break_inside_a_sentence_leaves_the_beneficial_owner_clause_whole():
+    doc = taxtreaty.parse(INTEREST)
+    ps = taxtreaty.provisions(doc)
+    cap = next(p for p in ps.provisions if p.kind == "withholding_cap" and p.cite.eid == "art_11__para_2")
+    assert str(cap.rate_pct) == "15"
+    assert cap.conditions.get("beneficial_owner") is True
+    # the quote is the source as printed (furniture and all); the paragraph's words are the convention's only
+    text = doc.versions[0].articles[0].paragraphs[1].text
+    assert "ICP-Brasil" not in text and "ISSN" not in text and "efetivo dos juros for um residente" in text
+
+
+DECREE = """DECRETO Nº 9.000, DE 1º DE MARÇO DE 2019
+
+Promulga a Convenção entre a República Federativa do Brasil e a República de Singapura.
+
+DECRETA:
+
+Art. 1º Fica promulgada a Convenção, anexa a este Decreto.
+
+Art. 2º São sujeitos à aprovação do Congresso Nacional atos que possam resultar em revisão da Convenção.
+
+Art. 3º Este Decreto entra em vigor na data de sua publicação.
+
+CONVENÇÃO ENTRE A REPÚBLICA FEDERATIVA DO BRASIL E A REPÚBLICA DE SINGAPURA
+
+Artigo 1
+Pessoas Visadas
+
+Esta Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes.
+
+Artigo 2
+Tributos Visados
+
+1. Esta Convenção aplica-se aos tributos sobre a renda.
+"""
+
+
+@pytest.mark.parametrize("first", ["Fica promulgada a Convenção, anexa a este Decreto.",
+                                   "Ficam promulgados a Convenção e o seu Protocolo, anexos a este Decreto."])
+def test_the_promulgating_decrees_articles_are_not_the_conventions(first):
+    doc = taxtreaty.parse(DECREE.replace("Fica promulgada a Convenção, anexa a este Decreto.", first))
+    assert len(doc.versions) == 1
+    assert [(a.number, a.topic) for a in doc.versions[0].articles] == [("1", "persons_covered"), ("2", "taxes_covered")]
