@@ -30,7 +30,7 @@ _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
     "place_joiners", "enacting_words", "year_joiners", "not_title_after_between", "reference_words",
-    "reference_lead_words", "reference_leads",
+    "reference_lead_words",
 )
 #: keys a language file may leave out
 _OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", *_OPTIONAL_WORD_LISTS}
@@ -98,12 +98,10 @@ class Language:
     #: the words a cross-reference names a division with ("sub-paragraph", "inciso"): a label at the start
     #: of a line right after one of them is the reference going on, not a marker
     reference_words: tuple[str, ...] = ()
-    #: the small words right before a cross-reference ("dispuesto en el"): a heading or a title at the
-    #: start of the next line is the sentence going on
+    #: the small words a sentence never ends on, right before a cross-reference ("dispuesto en el",
+    #: "referred to in paragraph 1 of"): a heading or a title at the start of the next line is the
+    #: sentence going on (structure/lines.py, text/join.py)
     reference_lead_words: tuple[str, ...] = ()
-    #: small words a sentence never ends on, after which an article's number is a cross-reference:
-    #: a line "Article 14." under "... referred to in paragraph 1 of" is the sentence wrapped, not a heading
-    reference_leads: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -265,6 +263,12 @@ def all_words(attribute: str) -> list[str]:
     for lang in languages().values():
         words.update(getattr(lang, attribute))
     return sorted(words, key=lambda w: (-len(w), w))
+
+
+@cache
+def reference_lead_words() -> frozenset[str]:
+    """The folded `reference_lead_words` of every language ("el", "of", "van")."""
+    return frozenset(fold(w) for w in all_words("reference_lead_words"))
 
 
 def all_day_words() -> dict[str, int]:

@@ -5,7 +5,6 @@ and the match that found it; what a heading match prints as the article's number
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 import regex
 
@@ -28,12 +27,6 @@ _MID_SENTENCE = regex.compile(r"[\p{Ll}\d,]$")
 _LAST_WORD = regex.compile(r"(?:^|[^\p{L}])(\p{Ll}+)$")
 
 
-@cache
-def reference_leads() -> frozenset[str]:
-    """The folded `reference_lead_words` of every language ("el", "of", "van")."""
-    return frozenset(vocab.fold(w) for w in vocab.all_words("reference_lead_words"))
-
-
 def _goes_on(previous: Line | None, line: Line, following: Line | None) -> bool:
     """Does `previous` end a sentence that this heading-like line goes on? A heading word in lower case
     ("artículo 1. Las informaciones") after any mid-sentence end; a capitalised one only after a word
@@ -54,7 +47,7 @@ def _goes_on(previous: Line | None, line: Line, following: Line | None) -> bool:
         # "... relaxed or overridden by any" then "Convention between that State and a third State":
         # a version's title never follows a sentence cut after a word in lower case
         return last is not None or previous.text.rstrip().endswith(",")
-    return last is not None and vocab.fold(last.group(1)) in reference_leads()
+    return last is not None and vocab.fold(last.group(1)) in vocab.reference_lead_words()
 
 
 def split_lines(text: str) -> list[Line]:

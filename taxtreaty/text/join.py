@@ -4,8 +4,6 @@ previous one after a space, after dropping its hyphen ("mon-" + "tante"), or sta
 
 from __future__ import annotations
 
-from functools import cache
-
 import regex
 
 from taxtreaty import patterns, vocab
@@ -18,11 +16,6 @@ _OPEN_END_PUNCTUATION = frozenset(",)]»”'-–")
 _TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
 #: the last word of a line, a whole word after a blank ("artigo 7.º" ends on no word: "º" is the number's)
 _LAST_WORD = regex.compile(r"(?:^|(?<=\s))\p{L}+$")
-
-
-@cache
-def _reference_leads() -> frozenset[str]:
-    return frozenset(vocab.fold(w).casefold() for w in vocab.all_words("reference_leads"))
 
 
 def reference_wrapped(prev_kind: str, prev_line: str, line: str) -> bool:
@@ -39,7 +32,7 @@ def reference_wrapped(prev_kind: str, prev_line: str, line: str) -> bool:
             and not article_heading_match(line)):
         return True
     last = _LAST_WORD.search(prev_line[-40:])
-    if not last or vocab.fold(last.group()).casefold() not in _reference_leads():
+    if not last or vocab.fold(last.group()) not in vocab.reference_lead_words():
         return False
     m = article_heading_match(line)
     title = ((m.group("title") or "") if m else "").strip()
