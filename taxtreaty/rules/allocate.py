@@ -147,10 +147,13 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
                 decision.trace.append(TraceEntry(rule.cite, allocation_effect(rule.allocation)))
                 source = ALLOCATION_OUTCOME.get(rule.allocation or "", ("unknown", None, None))[0]
                 decision.candidates.append(Candidate(source, None, rule.cite.eid, "this paragraph is the one that fits the case"))
+                # the circumstances that tell the paragraphs apart are in their words, which no fact
+                # answers: named as words not read, so the user sees what the answer turns on
+                decision.add_unread(rule.cite.eid, rule.cite.quote)
             decision.reasons.append(
                 f"article {rules.article} gives this income to different States in "
                 f"{', '.join(dict.fromkeys(r.cite.eid for r in (chosen, *clash)))}, by circumstances the scenario does not state "
-                "(the kind of property, where the work is done, ...)"
+                "and the engine could not read as facts (their words are quoted as unread)"
             )
             return
     gaps = list(rules.gaps)
