@@ -8,7 +8,7 @@ knows a treaty: the words come from the data files.
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import cache, lru_cache
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -16,14 +16,8 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
+from taxtreaty.provisions.states import state_right_after, states_named
 from taxtreaty.provisions.vocabulary import Phrases, alternation, phrases, require_phrases
-from taxtreaty.structure import metadata
-
-
-@lru_cache(maxsize=4096)
-def states_named(text: str) -> list[str]:
-    """`metadata.states_named`, remembered: the same introductions are read for every item under them."""
-    return metadata.states_named(text)
 
 #: condition keys that describe the recipient's holding; an "in all other cases" rate does not
 #: inherit them from the clause that opens its list
@@ -424,36 +418,11 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     # Netherlands": a State right after a payer's word ("arising in", "paid by") is the source State,
     # whatever other State the clause names
     for m in ph.finditer("payer_role", folded):
-        right = _state_right_after(folded, m.end(), ph)
+        right = state_right_after(folded, m.end(), ph)
         if right is not None and right in named:
             out["source_state"] = right
             break
     return out
-
-
-def source_from_introduction(intro: str, item: str, ph: Phrases, parties: list[str]) -> str | None:
-    """"los intereses originados en: a) Rusia y pagados al Gobierno de Argentina ...": an introduction
-    that ends with a payer's word ("arising in:") and an item that starts with a State: that State is
-    the source State of the item."""
-    head = intro.rstrip(" :")
-    if not intro.rstrip().endswith(":") or not any(m.end() == len(head) for m in ph.finditer("payer_role", head)):
-        return None
-    state = _state_right_after(" " + item, 0, ph)
-    return state if state is not None and (not parties or state in parties) else None
-
-
-def _state_right_after(folded: str, at: int, ph: Phrases) -> str | None:
-    """The State named right at `at` (after blanks and a determiner), or None."""
-    rest = folded[at : at + 60]
-    lead = regex.match(rf"\s+(?:{ph.word_group('determiners')}\s+)?", rest)
-    if lead is None:
-        return None
-    head = rest[lead.end():]
-    for code in states_named(head):
-        for name in vocab.countries().get(code, ()):
-            if regex.match(rf"{regex.escape(vocab.fold(name))}(?![\p{{L}}])", head):
-                return code
-    return None
 
 
 @cache
@@ -521,6 +490,11 @@ def subtype_conditions(folded: str, ph: Phrases) -> dict[str, Any]:
     return out
 
 
+def _optional(ph: Phrases, key: str, folded: str) -> bool:
+    """An optional phrase key of the language (OPTIONAL_PHRASE_KEYS) found in the words."""
+    return key in ph.patterns and ph.has(key, folded)
+
+
 def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     """Every condition a cap or exemption clause states."""
     out: dict[str, Any] = {}
@@ -531,8 +505,10 @@ def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str,
     elif ph.has("recipient_company", folded):
         out["recipient"] = "company"
     out.update(holding(folded, ph))
-    if any(k in out for k in SHARE_KEYS) and "recipient" not in out:
+    if any(k in out for k in SHARE_KEYS) and "recipient" not in out and not _optional(ph, "any_person_holder", folded):
         out["recipient"] = "company"
+    if _optional(ph, "franked", folded):
+        out["dividends_franked"] = True
     out.update(payment_dates(folded, ph))
     out.update(investment(folded, ph)[0])
     if not any(k in out for k in SHARE_KEYS):  # a period in a clause about a holding is the holding's

@@ -85,6 +85,26 @@ def dated_caps(reading: Reading, version: Version, article: Article, ph: Phrases
                 p.conditions = {**p.conditions, **dates}
 
 
+def owner_in_first_paragraph(reading: Reading, version: Version, article: Article, ph: Phrases,
+                             found: list[Provision]) -> None:
+    """"Los dividendos pagados por una sociedad residente ..., cuyo beneficiario efectivo es un
+    residente del otro Estado, pueden someterse a imposición en ese otro Estado" then "estos
+    dividendos" in the paragraph of rates: the article speaks only of income beneficially owned by a
+    resident of the other State, so every rate of it ("such dividends") is for a beneficial owner,
+    though its own words do not repeat it. Exemptions are left as they read ("interest derived by the
+    Government ... shall be exempt"): they name their recipient, whom the first paragraph does not limit."""
+    if article.topic not in ("dividends", "interest", "royalties") or not article.paragraphs:
+        return
+    first = article.paragraphs[0]
+    units = reading.source.units(version.language, article, first)
+    if not units or not ph.has("beneficial_owner", units[0].folded) or ph.has("cap", units[0].folded):
+        return
+    for p in found:
+        if (p.kind == "withholding_cap" and p.status == "determined"
+                and not eids.within(p.cite.eid, first.eid) and "beneficial_owner" not in p.conditions):
+            p.conditions = {"beneficial_owner": True, **p.conditions}
+
+
 def applies_instead(reading: Reading, version: Version, article: Article, ph: Phrases,
                     found: list[Provision]) -> None:
     """"Notwithstanding the provisions of sub-paragraph (a) ..., where dividends are paid by an
@@ -242,8 +262,10 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                 whole = " ".join(paragraph.text.split())
                 pieces = [(whole, protocol_targets(fold_same_length(whole), ph, topics))]
                 # "Ad artigo 10.º Fica entendido que ...\nAd artigo 11.º As disposições do n.º 2 ...": points
-                # the parser left in one paragraph, each line naming its own article
-                named = set(pieces[0][1])
+                # the parser left in one paragraph, each line naming its own article; "4. Con respecto al
+                # Artículo 12: a) ... b) ...": items under a heading line, each naming its own paragraph
+                lines: list[tuple[str, list[str]]] = []
+                named: set[str] = set()
                 heading: str | None = None  # "Ad Article 11" on a line of its own: the article of the lines under it
                 for line in paragraph.text.splitlines() if "\n" in paragraph.text else ():
                     words = " ".join(line.split())
@@ -251,19 +273,38 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                     refs = figures.find_references(folded[:200], ph)
                     if refs and all(kind == "article" for kind, _ in refs):
                         heading = refs[0][1] if len(refs) == 1 else None
-                    targets = [t for t in protocol_targets(folded, ph, topics, heading) if t not in named]
+                    targets = protocol_targets(folded, ph, topics, heading)
                     named.update(targets)
-                    pieces.append((words, targets))
+                    lines.append((words, targets))
+                if named:  # each line qualifies what it names; the whole only when no line names anything
+                    pieces = lines
                 for words, targets in pieces:
-                    for p in provisions:
+                    kind = _one_subtype(words, ph)
+                    for p in list(provisions):
                         # a residence-only rule of a rate article takes the source State's tax away as an exemption does
                         exempting = p.kind == "allocation" and p.allocation == "residence_only" and p.topic in PAYMENT_TOPICS \
                             and bool(set(p.conditions) - {"beneficial_owner"})
                         if (p.cite.language == version.language and (p.kind in ("withholding_cap", "exemption") or exempting)
                                 and any(eids.within(p.cite.eid, t) for t in targets)):
                             known = p.conditions.get("unread_condition")
-                            if known is None or words not in known:
-                                p.conditions = provisos.attach(p.conditions, words, paragraph.eid, ph)
+                            if known is not None and words in known:
+                                continue
+                            if kind is not None and p.kind == "withholding_cap" and not {"income_subtype", "income_subtype_not"} & set(p.conditions):
+                                # "con respecto al uso de un derecho de autor ..., sólo procederá si ...": the point
+                                # qualifies the rate for that kind only; every other kind keeps the rate as it was
+                                narrowed = p.model_copy(update={"id": f"{p.id}:{kind}", "conditions": provisos.attach(
+                                    {**p.conditions, "income_subtype": kind}, words, paragraph.eid, ph)})
+                                provisions.insert(provisions.index(p) + 1, narrowed)
+                                p.conditions = {**p.conditions, "income_subtype_not": kind}
+                                continue
+                            p.conditions = provisos.attach(p.conditions, words, paragraph.eid, ph)
+
+
+def _one_subtype(words: str, ph: Phrases) -> str | None:
+    """The one kind of income a protocol point speaks of ("con respecto al uso de un derecho de autor"),
+    or None (no kind named, or several)."""
+    kind = cond.subtype_conditions(fold_same_length(words), ph).get("income_subtype")
+    return kind if isinstance(kind, str) else None
 
 
 def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], heading: str | None = None) -> list[str]:
@@ -278,6 +319,7 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], he
     # the first sentence only: "In such case the provisions of sub-paragraph b ... shall apply" names
     # what applies instead, not what the point qualifies
     first = provisos.first_sentence_end(folded)
+    sentence = folded[:first]  # "... con respecto al uso de un derecho de autor ..., sólo procederá si ..."
     folded = folded[: min(first, 200)]
     refs = figures.find_references(folded, ph)
     articles = [n for kind, n in refs if kind == "article"] or ([heading] if heading else [])
@@ -288,7 +330,7 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], he
     letters = figures.find_point_references(folded, ph)
     if letters:
         return [eids.point(base, letter) for letter in letters]
-    switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)
+    switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", sentence)
     return [base] if switched_off else []
 
 

@@ -75,7 +75,12 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "exclusion_words", "property_vehicle", "guaranteed_alternative", "not_periodic", "social_security",
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
-                        "invested_words", "currency_equivalent", "institution_forms", "period_computation")
+                        "invested_words", "currency_equivalent", "institution_forms", "period_computation",
+                        "any_person_holder", "franked")
+#: "any_person_holder": a holding test of any person, not of a company only ("si son pagados a una persona que
+#: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
+#: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact
+#: (dividends_franked) a rate turns on; never an exemption ("en la medida que éstos se encuentren exentos (franked)")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

@@ -253,6 +253,7 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "recipient_not_subject_to_tax": "recipient_subject_to_tax",
               "paid_by_property_vehicle": "not_paid_by_property_vehicle",
               "not_paid_by_property_vehicle": "paid_by_property_vehicle",
+              "dividends_franked": "dividends_not_franked", "dividends_not_franked": "dividends_franked",
               "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed",
               "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic"}
 
@@ -330,6 +331,22 @@ def _subtype(value: str | list[str], topic: str | None, excluded: list[str] | No
     return _test(fact, "in", frozenset(values), fact, kinds=words)
 
 
+def _subtype_not(value: str, topic: str | None) -> Condition | None:
+    """The rate of a paragraph for every kind but one ("all other cases", when a protocol point
+    restricts it for copyright royalties only): the kinds its fact surely tells apart hold, the kinds
+    that may be that one ("maybe": films may be copyright) stay open. None when no fact tells the kind."""
+    found = labels.subtype_facts().get(value)
+    if found is None or (found.topics and topic not in found.topics) or found.fact not in fact_schema():
+        return None
+    choices = list(fact_schema()[found.fact].choices)
+    held = [v for v in choices if v not in found.values and v not in found.maybe]
+    maybe = [v for v in found.maybe if v in choices]
+    words = labels.kinds(held)
+    if maybe:
+        return _test(found.fact, "in_maybe", (frozenset(held), frozenset(maybe)), found.fact, kinds=words)
+    return _test(found.fact, "in", frozenset(held), found.fact, kinds=words)
+
+
 def _bool_test(fact: str, value: Any, yes: str, no: str) -> Condition:
     return _test(fact, "eq", bool(value), yes if value else no)
 
@@ -404,6 +421,10 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             years = Decimal(str(value))
             tests.append(_test("loan_term_years", "gt" if strict else "ge", years,
                                "loan_term_gt" if strict else "loan_term_ge", value=f"{years.normalize():f}"))
+        elif key == "income_subtype_not":
+            test = _subtype_not(str(value), topic)
+            if test is not None:
+                tests.append(test)
         elif key == "income_subtype":
             tests.append(_subtype(value if isinstance(value, list) else str(value), topic,
                                   conditions.get("income_subtype_excluded")))
@@ -421,6 +442,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             continue  # read with recipient_subject_to_tax
         elif key == "paid_by_property_vehicle":
             tests.append(_bool_test(key, value, "paid_by_property_vehicle", "not_paid_by_property_vehicle"))
+        elif key == "dividends_franked":
+            tests.append(_bool_test(key, value, "dividends_franked", "dividends_not_franked"))
         elif key == "payment_periodic":
             tests.append(_bool_test(key, value, "payment_periodic", "payment_not_periodic"))
         elif key == "social_security" and value:

@@ -16,7 +16,7 @@ import regex
 
 from taxtreaty.patterns import SENTENCE_END
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import figures
+from taxtreaty.provisions import figures, states
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, cite_label
@@ -92,6 +92,8 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
         # limit are broken, but the clause that announces one is there; never read it as no limit
         cap_units = [u for u in units if ph.has("charged_tax", u.folded)]
     damage = reading.damaged(units[0].language, paragraph.eid)
+    if "list_items_missing" in damage and found and _colon_after_whole_rate(units, ph):
+        damage = [d for d in damage if d != "list_items_missing"]
     if cap_units and found and _list_continues(units, ph):
         damage = [*damage, "list_items_missing"]
     if cap_units and (not found or "list_items_missing" in damage):
@@ -99,12 +101,45 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
     return out
 
 
+def _context_conditions(reading: Reading, unit: Unit, ph: Phrases) -> dict[str, Any]:
+    """The conditions the introductions above a unit set: their clauses, and the State an item that
+    names only a State gives its items ("a) En Australia: i) el 10 por ciento ..."): the source State."""
+    inherited: dict[str, Any] = {}
+    for ctx in unit.context:
+        inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, reading.parties))
+        state = states.state_heading(ctx.folded, ph, reading.parties) if ctx.role == "intro" else None
+        if state is not None:
+            inherited["source_state"] = state
+    return inherited
+
+
+def _colon_after_whole_rate(units: list[Unit], ph: Phrases) -> bool:
+    """"... no podrá exceder del 15 por ciento del monto bruto de las regalías:" then the next
+    paragraph: a paragraph of no items whose rate clause ends, before its colon, on the base and the
+    income itself: the clause is whole and the colon a misprint, not a list whose items were lost (a
+    clause that ends "... of the royalties paid for:" still announces the items it needs)."""
+    if len(units) != 1 or units[0].role != "whole":
+        return False
+    folded = units[0].folded.rstrip()
+    if not folded.endswith(":"):
+        return False
+    rates = figures.find_rates(folded, ph)
+    if not rates:
+        return False
+    tail = folded[rates[-1].end : -1].rstrip()
+    ends_on_income = any(end == len(tail) for _, end, _ in ph.group_hits("incomes", tail))
+    return ends_on_income and bool(base_of(folded, rates[-1], ph))
+
+
 def _list_continues(units: list[Unit], ph: Phrases) -> bool:
-    """The last item of a list ends as if another followed ("...;", "...; or") and none does."""
+    """The last item of a list ends as if another followed ("...;", "...; or") and none does: no
+    words close the list after it (a "siempre que ..." that ends the paragraph does)."""
     points = [u for u in units if u.role == "point"]
-    if not points:
+    if not points or units[-1].role == "wrap":
         return False
     last = points[-1].text.rstrip()
+    if not units[0].paragraph.text.rstrip().endswith(last):
+        return False  # words after the last item (an item's own wrap-up) close the list
     joiners = ph.word_group("and_words", "or_words")
     return bool(regex.search(rf"(?:[;,]|[;,]\s*{joiners})$", last))
 
@@ -119,9 +154,7 @@ def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         cut = max(gap.rfind(","), gap.rfind(";"))
         bounds.append(prev.end + cut if cut >= 0 else nxt.start)
     bounds.append(len(sentence))
-    inherited: dict[str, Any] = {}
-    for ctx in unit.context:
-        inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, reading.parties))
+    inherited = _context_conditions(reading, unit, ph)
     if lead is not None:  # the words before the first rate of the sentence this one continues
         inherited = cond.merge(inherited, cond.clause_conditions(lead, ph, reading.parties))
     prefix = cond.clause_conditions(sentence[: rates[0].start], ph, reading.parties)
@@ -149,9 +182,7 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
                       children: list[Unit]) -> None:
     """"c) 5 per cent ... if the beneficial owner is: (i) a company ...; (ii) the Government ...": one
     cap per item, cited from the rate through the item."""
-    inherited: dict[str, Any] = {}
-    for ctx in unit.context:
-        inherited = cond.merge(inherited, cond.clause_conditions(ctx.folded, ph, reading.parties))
+    inherited = _context_conditions(reading, unit, ph)
     base = cond.merge(inherited, cond.clause_conditions(sentence, ph, reading.parties))
     role = cond.last_role(sentence, ph) or "recipient"
     for child in children:

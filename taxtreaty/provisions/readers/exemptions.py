@@ -16,6 +16,7 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions import conditions as cond
+from taxtreaty.provisions import states
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
@@ -71,14 +72,14 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             sentences = sentences[:-1]
         for s_start, s_end in sentences:
             sentence = unit.folded[s_start:s_end]
-            if not ph.has("exempt", sentence):
+            if not ph.has("exempt", _without_franked(sentence, ph)):
                 continue
             if unit.article.topic not in HOST_EXEMPTION_TOPICS and not _is_source_exemption(unit, sentence, ph):
                 continue
             conditions = cond.clause_conditions(sentence, ph, reading.parties)
             conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph))
             if unit.role == "point" and unit.context and s_start == 0:
-                source = cond.source_from_introduction(unit.context[-1].folded, sentence, ph, reading.parties)
+                source = states.source_from_introduction(unit.context[-1].folded, sentence, ph, reading.parties)
                 if source is not None:
                     conditions["source_state"] = source
                     conditions.pop("residence_state", None)
@@ -200,3 +201,10 @@ def _place_states(reading: Reading, unit: Unit, conditions: dict[str, Any], role
     named = [c for c in states_named(unit.text) if not reading.parties or c in reading.parties]
     if len(named) == 1 and key not in conditions:
         conditions[key] = named[0]
+
+
+def _without_franked(folded: str, ph: Phrases) -> str:
+    """The words with "exentos (franked)" blanked: franked dividends (a fact of the rate) are not exempt."""
+    if "franked" not in ph.patterns:
+        return folded
+    return ph.patterns["franked"].sub(lambda m: " " * len(m.group()), folded)

@@ -1,0 +1,80 @@
+"""A protocol point whose items each name a paragraph under a heading that names the article ("4. Con
+respecto al Artículo 12: a) ... b) ..."): each item qualifies what it names, a registration requirement
+of domestic law is a caveat, and "sólo procederá si" restricts the paragraph for the one kind of royalty
+the item names (the others keep the rate); and a rate clause whose
+colon follows the base and the income itself ("... de las regalías:") is whole, not a lost list."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from helpers import caps_under, extract_text
+
+ROYALTIES = {
+    "es": """CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y LA FEDERACIÓN DE RUSIA PARA EVITAR LA DOBLE IMPOSICIÓN
+
+Artículo 12
+Regalías
+1. Las regalías procedentes de un Estado Contratante y pagadas a un residente del otro Estado Contratante pueden someterse a imposición en este otro Estado.
+2. Sin embargo, dichas regalías también pueden someterse a imposición en el Estado Contratante del que procedan, pero si el perceptor de las regalías es el beneficiario efectivo, el impuesto así exigido no podrá exceder del 15 por ciento del importe bruto de las regalías:
+3. El término "regalías" significa las cantidades de cualquier clase pagadas por el uso de patentes.
+
+PROTOCOLO
+4. Con respecto al Artículo 12:
+a) las limitaciones de la imposición en la fuente previstas en el apartado 2 procederán, en el caso de Argentina, siempre que se cumplan los requisitos de registración previstos en su legislación interna.
+b) La limitación de la imposición en la fuente prevista en el apartado 2, con respecto al uso de un derecho de autor sobre una obra literaria, dramática, musical o artística, sólo procederá si el beneficiario de las regalías es el propio autor o sus herederos.
+""",
+    "en": """CONVENTION BETWEEN THE ARGENTINE REPUBLIC AND THE RUSSIAN FEDERATION FOR THE AVOIDANCE OF DOUBLE TAXATION
+
+Article 12
+Royalties
+1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in that other State.
+2. However, such royalties may also be taxed in the Contracting State in which they arise, but if the recipient is the beneficial owner of the royalties, the tax so charged shall not exceed 15 per cent of the gross amount of the royalties:
+3. The term "royalties" means payments of any kind received for the use of patents.
+
+PROTOCOL
+4. With reference to Article 12:
+a) the limitation of the tax at source provided for in paragraph 2 shall apply, in the case of Argentina, subject to the registration requirements of its domestic law.
+b) The limitation of the tax at source provided for in paragraph 2, with respect to the copyright of a literary, dramatic, musical or artistic work, shall apply only if the beneficial owner of the royalties is the author or the author's heirs.
+""",
+}
+
+
+@pytest.mark.parametrize("language", sorted(ROYALTIES))
+def test_items_of_a_protocol_point_qualify_what_each_names(language: str) -> None:
+    ps = extract_text(ROYALTIES[language])
+    caps = [p for p in caps_under(ps, "art_12__para_2") if p.status == "determined"]
+    # the colon after "de las regalías" lost no list: one rate, for copyright and for every other kind
+    assert [p.rate_pct for p in caps] == [Decimal(15), Decimal(15)]
+    others = next(p for p in caps if "income_subtype_not" in p.conditions)
+    copyright = next(p for p in caps if p.conditions.get("income_subtype") == "copyright_some")
+    assert others.conditions["income_subtype_not"] == "copyright_some"
+    # item a): a caveat of domestic law on both, quoted alone; item b): words that restrict the copyright rate
+    for cap in caps:
+        assert [c["kind"] for c in cap.conditions["caveats"]] == ["domestic_law"]
+        assert cap.conditions["caveats"][0]["quote"].startswith("a)")
+    assert copyright.conditions["unread_condition"].startswith("b)")
+    assert "unread_condition" not in others.conditions
+
+@pytest.mark.parametrize("language", sorted(ROYALTIES))
+def test_a_colon_before_items_that_are_missing_is_still_a_lost_list(language: str) -> None:
+    paid_for = {"es": "del importe bruto de las regalías pagadas por:", "en": "of the gross amount of the royalties paid for:"}[language]
+    cut = {"es": "del importe bruto de las regalías:", "en": "of the gross amount of the royalties:"}[language]
+    ps = extract_text(ROYALTIES[language].replace(cut, paid_for))
+    assert any(p.status == "unknown" for p in caps_under(ps, "art_12__para_2"))
+
+
+@pytest.mark.parametrize("language", sorted(ROYALTIES))
+def test_decisions_under_a_point_for_one_kind(language: str) -> None:
+    from taxtreaty.pipeline import compile_text, decide
+
+    treaty = compile_text(ROYALTIES[language], parties=["AR", "RU"])
+    base = {"income": "royalties", "source": "RU", "residence": "AR", "date": "2024-05-01", "beneficial_owner": True}
+    patents = decide(treaty, {**base, "royalty_kind": "patents"}).to_dict()
+    assert (patents["status"], patents["max_rate_pct"]) == ("determined", "15")
+    assert [c["kind"] for c in patents["caveats"]] == ["domestic_law"]
+    copyright = decide(treaty, {**base, "royalty_kind": "copyright"}).to_dict()
+    assert copyright["status"] == "indeterminate" and copyright["unread"]  # "sólo procederá si ... el propio autor"
+    unknown = decide(treaty, base).to_dict()
+    assert unknown["status"] == "indeterminate" and "royalty_kind" in unknown["missing_facts"]
