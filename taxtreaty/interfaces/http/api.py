@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
-from taxtreaty.interfaces.http import service
+from taxtreaty.interfaces.http import service, views
 from taxtreaty.interfaces.http.backend import Backend
 from taxtreaty.interfaces.http.limits import Limits, run_heavy, run_limited
 from taxtreaty.interfaces.http.models import (
@@ -75,8 +75,9 @@ async def health() -> dict[str, Any]:
 
 
 @router.get("/treaties", summary="List the treaties in the corpus", response_model=list[TreatySummary], tags=["treaties"])
-async def list_treaties(backend: BackendDep, limits: LimitsDep) -> list[dict[str, Any]]:
-    return await run_limited(limits.seconds, backend.list_treaties)
+async def list_treaties(request: Request, backend: BackendDep, limits: LimitsDep) -> Response:
+    # Encoded once per change of the store (views.py); usually answered by views.ViewLane before this route.
+    return views.response(await run_limited(limits.seconds, views.treaty_list, backend), request.headers.raw)
 
 
 @router.get("/treaties/{treaty_id}", summary="One treaty: parties, dates, language versions, articles and damage notes",
@@ -114,10 +115,14 @@ async def search(
 @router.get("/rates", summary="The rates matrix: treaty x dividends / interest / royalties caps, each cell cited",
             response_model=list[RateRow], responses=_problems(422), tags=["treaties"])
 async def rates(
-    backend: BackendDep, limits: LimitsDep,
+    request: Request, backend: BackendDep, limits: LimitsDep,
     country: Annotated[str | None, Query(pattern=r"^[A-Za-z]{2}$", description="only treaties of this State")] = None,
-) -> list[dict[str, Any]]:
-    return await run_limited(limits.seconds, backend.rates, country.upper() if country else None)
+) -> Response:
+    from taxtreaty.interfaces.http.rates import table_of
+
+    # Built and encoded once per change of the store (rates.py); usually answered by views.ViewLane.
+    encoded = await run_limited(limits.seconds, table_of(backend).encoded, backend, country.upper() if country else None)
+    return views.response(encoded, request.headers.raw)
 
 
 @router.post("/ask", summary="Decide a scenario: who may tax, at what rate, with the trace of paragraphs applied",

@@ -17,6 +17,7 @@ from taxtreaty.interfaces.http.fastlane import AskFastLane
 from taxtreaty.interfaces.http.limits import BodyLimit, Limits, RateLimit
 from taxtreaty.interfaces.http.logs import AccessLog
 from taxtreaty.interfaces.http.problems import CatchAll, install_handlers
+from taxtreaty.interfaces.http.views import ViewLane
 
 log = logging.getLogger("taxtreaty.http")
 
@@ -90,8 +91,10 @@ def create_app(store_url: str | None = None, token: str | None = None, *, backen
         from taxtreaty.interfaces.web import mount
 
         mount(app)
-    # Outermost last: access log -> catch-all -> rate limit -> body limit -> /ask fast lane -> routes.
+    # Outermost last: access log -> catch-all -> rate limit -> body limit -> whole-store views
+    # (GET /health, /treaties, /rates) -> /ask fast lane -> routes.
     app.add_middleware(AskFastLane)
+    app.add_middleware(ViewLane)
     app.add_middleware(BodyLimit, limits=app.state.limits)
     app.add_middleware(RateLimit, limits=app.state.limits)
     app.add_middleware(CatchAll)

@@ -19,6 +19,7 @@ from typing import Any
 from taxtreaty.interfaces.http import service
 from taxtreaty.interfaces.http.backend import Backend, NotFound, Unavailable
 from taxtreaty.interfaces.http.models import Scenario
+from taxtreaty.interfaces.http.views import RATES_MODEL, Encoded, encode
 from taxtreaty.rules.matrix import Cell, grouped, treaty_cells
 
 log = logging.getLogger("taxtreaty.http")
@@ -55,12 +56,14 @@ def build(backend: Backend, as_of: dt.date) -> list[Cell]:
 
 
 class RateTable:
-    """The matrix of one backend, per (generation, day), built once in a background thread."""
+    """The matrix of one backend, per (generation, day), built once in a background thread, with
+    its answers encoded there too (the whole table and each State's rows: `views.Encoded`)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._key: tuple[str, str] | None = None
         self._cells: list[Cell] = []
+        self._encoded: dict[str | None, Encoded] = {}
         self._building: tuple[tuple[str, str], threading.Event] | None = None
 
     def _start(self, backend: Backend, key: tuple[str, str]) -> threading.Event:
@@ -70,8 +73,9 @@ class RateTable:
         def work() -> None:
             try:
                 cells = build(backend, dt.date.fromisoformat(key[1]))
+                encoded = encode_rows(grouped(cells))
                 with self._lock:
-                    self._key, self._cells = key, cells
+                    self._key, self._cells, self._encoded = key, cells, encoded
             except Exception:  # reported to the requests that wait, which answer 503
                 log.exception("building the rates matrix failed")
             finally:
@@ -90,26 +94,63 @@ class RateTable:
                 return
             self._start(backend, key)
 
-    def rows(self, backend: Backend, country: str | None, wait: float = WAIT_SECONDS) -> list[dict[str, Any]]:
+    def _settle(self, backend: Backend, wait: float) -> tuple[str, str]:
+        """The key of the corpus as it is now, once its matrix is built (Unavailable after `wait`)."""
         key = (generation(backend), dt.date.today().isoformat())
         with self._lock:
             if self._key == key:
-                cells = self._cells
-                done = None
-            elif self._building is not None and self._building[0] == key:
+                return key
+            if self._building is not None and self._building[0] == key:
                 done = self._building[1]
             else:
                 done = self._start(backend, key)
-        if done is not None:
-            done.wait(wait)
-            with self._lock:
-                if self._key != key:
-                    raise Unavailable(
-                        "the rates table is being rebuilt after a change to the corpus; "
-                        f"try again in {RETRY_AFTER_SECONDS} seconds")
-                cells = self._cells
+        done.wait(wait)
+        with self._lock:
+            if self._key != key:
+                raise Unavailable(
+                    "the rates table is being rebuilt after a change to the corpus; "
+                    f"try again in {RETRY_AFTER_SECONDS} seconds")
+        return key
+
+    def rows(self, backend: Backend, country: str | None, wait: float = WAIT_SECONDS) -> list[dict[str, Any]]:
+        key = self._settle(backend, wait)
+        with self._lock:
+            cells = self._cells if self._key == key else []
         code = country.upper() if country else None
         return grouped(c for c in cells if code is None or code in (c.source, c.residence))
+
+    def encoded(self, backend: Backend, country: str | None, wait: float = WAIT_SECONDS) -> Encoded:
+        """`GET /rates` (or one State's rows) as bytes, for the corpus as it is now."""
+        key = self._settle(backend, wait)
+        found = self.ready(key[0], country)
+        if found is None:  # rebuilt again in the meantime
+            raise Unavailable(f"the rates table is being rebuilt after a change to the corpus; try again in "
+                              f"{RETRY_AFTER_SECONDS} seconds")
+        return found
+
+    def ready(self, generation: str, country: str | None) -> Encoded | None:
+        """The encoded answer when the matrix of `generation` (today) is built, else None: no wait,
+        no lock, no store access (the event loop's look-up, `views.ViewLane`)."""
+        key, encoded = self._key, self._encoded
+        if key != (generation, dt.date.today().isoformat()):
+            return None
+        code = country.upper() if country else None
+        return encoded.get(code, NO_ROWS)
+
+
+NO_ROWS = encode(RATES_MODEL, [])
+
+
+def encode_rows(rows: list[dict[str, Any]]) -> dict[str | None, Encoded]:
+    """The whole table (key None) and each State's rows (the rows where it is source or residence),
+    in the table's order, encoded as `GET /rates` answers them."""
+    by_state: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        for code in dict.fromkeys((row["source"], row["residence"])):
+            by_state.setdefault(code, []).append(row)
+    out: dict[str | None, Encoded] = {None: encode(RATES_MODEL, rows)}
+    out.update({code: encode(RATES_MODEL, picked) for code, picked in by_state.items()})
+    return out
 
 
 def table_of(backend: Backend) -> RateTable:

@@ -121,8 +121,31 @@ class StoreBackend:
     def refresh_view(self) -> None:
         """Check the store for changes now. The server calls this in the background every
         `FRESHNESS / 2` seconds (app.py), so the view never ages into `ready`'s margin under load:
-        otherwise, once a second, every request in flight would take the thread path at once."""
+        otherwise, once a second, every request in flight would take the thread path at once.
+        After a change, the whole-store answers are prepared here too, off the request path: the
+        treaty list encoded, the rates matrix started (`views`, `rates.RateTable.warm`)."""
+        from taxtreaty.interfaces.http import views
+        from taxtreaty.interfaces.http.rates import table_of
+
         self._current(force=True)
+        views.treaty_list(self)
+        table_of(self).warm(self)
+
+    def fresh_generation(self) -> str | None:
+        """The view's generation when the view may be used without asking the store (see `ready`)."""
+        view = self._view
+        if view is None or getattr(self.store, "documents", None) is not None:
+            return None
+        # The margin keeps the view from going stale (and `_current` from querying the store on
+        # the loop) between this check and its use, microseconds later.
+        if time.monotonic() - self._checked_at >= self.FRESHNESS - self.READY_MARGIN:
+            return None
+        return str(view.generation)
+
+    def listing(self) -> tuple[str, list[dict[str, Any]]]:
+        """The treaty list and the generation of the view it comes from."""
+        view = self._current()
+        return str(view.generation), [dict(s) for s in view.summaries.values()]
 
     def ready(self, treaty_id: str | None) -> bool:
         """True when answering about `treaty_id` needs no store access: the view of the store is
@@ -133,11 +156,7 @@ class StoreBackend:
         thread under the request time limit.
         """
         view = self._view
-        if view is None or getattr(self.store, "documents", None) is not None:
-            return False
-        # The margin keeps the view from going stale (and `_current` from querying the store on
-        # the loop) between this check and the decision, microseconds later.
-        if time.monotonic() - self._checked_at >= self.FRESHNESS - self.READY_MARGIN:
+        if view is None or self.fresh_generation() is None:
             return False
         if treaty_id is None:
             return True
