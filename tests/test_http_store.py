@@ -77,6 +77,16 @@ def test_store_search_is_cross_language_with_highlights(client: TestClient) -> N
         assert response.status_code == status and response.headers["content-type"].startswith("application/problem+json")
 
 
+def test_search_headings_come_from_the_article_rows_as_from_the_documents(client: TestClient) -> None:
+    backend = client.app.state.backend  # type: ignore[attr-defined]
+    keys = {(h.treaty, h.language, h.article) for q in ("beneficial owner", "juros", "dividendos", "pensions",
+                                                        "permanent establishment", "protocol")
+            for h in backend.store.search(q, limit=50)}
+    from_rows = backend._headings(keys)  # one query on the article rows, no document loaded
+    assert len(keys) > 20 and sum(h is not None for h in from_rows.values()) > 10
+    assert {key: from_rows.get(key) for key in keys} == {key: backend._heading(*key) for key in keys}
+
+
 def test_store_rates_are_the_decisions_of_ask(client: TestClient) -> None:
     """Every cell of GET /rates is what POST /ask answers for the cell's scenario (issue 13)."""
     wait_for_rates(client)

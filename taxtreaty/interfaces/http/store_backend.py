@@ -28,7 +28,7 @@ from taxtreaty.store import Store
 from taxtreaty.store.schema import ArticleRow, InstrumentRow, TreatyHistory
 from taxtreaty.store.schema import Document as DocumentRow
 from taxtreaty.store.schema import Treaty as TreatyRow
-from taxtreaty.structure import Document
+from taxtreaty.structure import Document, eids
 from taxtreaty.text import InputError
 
 #: the store marks matched words in snippets with this (see taxtreaty.store.search)
@@ -250,12 +250,43 @@ class StoreBackend:
         if treaty is not None and treaty not in self._current().summaries:
             raise NotFound(f"no treaty {treaty!r} in the corpus")
         hits = self.store.search(q, lang=lang, topic=topic, treaty=treaty, limit=limit)
+        headings = self._headings({(h.treaty, h.language, h.article) for h in hits})
         out = []
         for h in hits:
             text, highlights = unmark(h.snippet)
             out.append({"treaty": h.treaty, "language": h.language, "eid": h.eid, "article": h.article,
-                        "heading": self._heading(h.treaty, h.language, h.article), "topic": h.topic,
+                        "heading": headings.get((h.treaty, h.language, h.article)), "topic": h.topic,
                         "score": float(h.score), "snippet": text, "highlights": highlights})
+        return out
+
+    def _headings(self, wanted: set[tuple[str, str, str]]) -> dict[tuple[str, str, str], str | None]:
+        """The heading of each (treaty, language, article number): the article of the first of the
+        treaty's documents that has it (by number, else by eId), as `Version.article` finds it, read
+        from the store's article rows in one query: a search never loads a parsed document."""
+        if not wanted:
+            return {}
+        if getattr(self.store, "documents", None) is not None:  # a store that serves documents itself
+            return {key: self._heading(*key) for key in wanted}
+        by_eid = {eids.article(number): number for _, _, number in wanted}
+        with self.store.engine.connect() as c:
+            rows = c.execute(
+                select(ArticleRow.treaty_id, ArticleRow.language, ArticleRow.document_id, ArticleRow.number,
+                       ArticleRow.eid, ArticleRow.heading)
+                .where(ArticleRow.treaty_id.in_({t for t, _, _ in wanted}),
+                       ArticleRow.language.in_({lang for _, lang, _ in wanted}),
+                       ArticleRow.number != ArticleRow.eid,  # a protocol's row: Version.article never finds it
+                       ArticleRow.number.in_({n for _, _, n in wanted}) | ArticleRow.eid.in_(by_eid))
+                .order_by(ArticleRow.document_id, ArticleRow.position)).all()
+        # per key: {document: (heading by number, heading by eId)}, the first of each in reading order
+        found: dict[tuple[str, str, str], dict[int, list[tuple[bool, str | None]]]] = {}
+        for treaty_id, language, document_id, number, eid, heading in rows:
+            for key in ((treaty_id, language, number), (treaty_id, language, by_eid.get(eid, ""))):
+                if key in wanted:
+                    found.setdefault(key, {}).setdefault(document_id, []).append((key[2] == number, heading))
+        out: dict[tuple[str, str, str], str | None] = {}
+        for key, documents in found.items():
+            first = documents[min(documents)]
+            out[key] = next((h for exact, h in first if exact), first[0][1])
         return out
 
     def _heading(self, treaty_id: str, language: str, number: str) -> str | None:
