@@ -213,9 +213,17 @@ def _wait_for_rates(base: str, seconds: float = 600.0) -> None:
     raise ServerError("the rates matrix was not built in time")
 
 
-def measure(clients: int, seconds: float, synthetic: int, log=None) -> tuple[Run, dict[str, Run], int]:  # type: ignore[no-untyped-def]
+def existing_store(url: str) -> list[dict]:
+    from taxtreaty.store import Store
+
+    with Store.open(url) as store:
+        return [{"id": t.id, "parties": list(t.parties)} for t in store.list_treaties()]
+
+
+def measure(clients: int, seconds: float, synthetic: int, log=None,  # type: ignore[no-untyped-def]
+            db: str | None = None) -> tuple[Run, dict[str, Run], int]:
     with tempfile.TemporaryDirectory() as tmp:
-        url, treaties = build_store(Path(tmp), synthetic, log)
+        url, treaties = (db, existing_store(db)) if db else build_store(Path(tmp), synthetic, log)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         server = _start_server(url, port, 1)
@@ -281,10 +289,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--treaties", type=int, default=100, help="synthetic conventions besides the shared texts")
     parser.add_argument("--quick", action="store_true", help="20 clients, 3 s, the shared texts only")
+    parser.add_argument("--db", help="load this existing store instead of building one (e.g. kept from a run)")
     args = parser.parse_args(argv)
     clients, seconds, synthetic = (20, 3.0, 0) if args.quick else (args.clients, args.seconds, args.treaties)
+    if args.db and not Path(args.db).is_file():
+        print(f"no store at {args.db}", file=sys.stderr)
+        return 2
     try:
-        baseline, runs, treaties = measure(clients, seconds, synthetic, log=print)
+        baseline, runs, treaties = measure(clients, seconds, synthetic, log=print, db=args.db)
     except FileNotFoundError as exc:
         print(exc, file=sys.stderr)
         return 2

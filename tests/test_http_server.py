@@ -195,3 +195,56 @@ def test_slow_ledgers_do_not_starve_other_requests(monkeypatch: pytest.MonkeyPat
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+def get_health(sock: socket.socket) -> bytes:
+    """One keep-alive GET /health on `sock`: the status line of the answer."""
+    sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    return data.split(b"\r\n", 1)[0]
+
+
+def test_connections_beyond_the_limit_are_refused_with_503(tmp_path: Path) -> None:
+    from taxtreaty.store import Store
+
+    db = tmp_path / "s.sqlite"
+    Store.open(str(db)).close()
+    port = free_port()
+    proc = subprocess.Popen([cli(), "serve", "--db", str(db), "--port", str(port), "--max-connections", "3",
+                             "--keep-alive", "120", "--header-timeout", "120"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    held: list[socket.socket] = []
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
+            time.sleep(0.2)
+        for _ in range(3):  # three clients, answered, keeping their connections open
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            held.append(sock)
+            assert get_health(sock).startswith(b"HTTP/1.1 200 ")
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as fourth:
+            assert get_health(fourth).startswith(b"HTTP/1.1 503 ")  # the limit, not a queue without end
+        held.pop().close()  # one client leaves: a new one is served again
+        deadline = time.monotonic() + 30
+        while True:
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as again:
+                if get_health(again).startswith(b"HTTP/1.1 200 "):
+                    break
+            assert time.monotonic() < deadline, "a free place was never given to a new client"
+            time.sleep(0.1)
+    finally:
+        for sock in held:
+            sock.close()
+        proc.terminate()
+        proc.wait(timeout=20)

@@ -109,3 +109,24 @@ def test_a_stale_view_is_never_answered_by_the_lane(app, tmp_path: Path, monkeyp
     rates = client.get("/rates")  # the new matrix, or 503 while it is built: never the old one as current
     assert rates.status_code in (200, 503)
     assert rates.status_code == 503 or "es-ee-test" in rates.text
+
+
+def test_a_large_answer_is_sent_gzip_compressed_to_a_client_that_accepts_it(app) -> None:
+    import gzip
+
+    client = TestClient(app)
+    wait_for_rates(client)
+    plain = client.get("/rates", headers={"accept-encoding": "identity"})
+    assert len(plain.content) >= views.GZIP_FROM and "content-encoding" not in plain.headers
+    packed = client.get("/rates", headers={"accept-encoding": "br;q=1.0, gzip;q=0.5"})
+    assert packed.headers["content-encoding"] == "gzip" and packed.headers["vary"] == "accept-encoding"
+    assert packed.content == plain.content  # the client decoded it: the same JSON bytes
+    assert int(packed.headers["content-length"]) < len(plain.content)
+    assert packed.headers["etag"] != plain.headers["etag"]  # another representation, another tag
+    refused = client.get("/rates", headers={"accept-encoding": "gzip;q=0"})
+    assert "content-encoding" not in refused.headers
+    held = client.get("/rates", headers={"accept-encoding": "gzip", "if-none-match": packed.headers["etag"]})
+    assert held.status_code == 304
+    raw = client.get("/treaties", headers={"accept-encoding": "gzip"})
+    small = "content-encoding" not in raw.headers and len(raw.content) < views.GZIP_FROM
+    assert small or gzip.decompress(views.treaty_list(app.state.backend).gzip or b"") == raw.content

@@ -11,7 +11,8 @@ What a client can hold, and for how long, has a limit (defaults in `ServerLimits
 - an idle keep-alive connection: closed after `keep_alive_seconds` (5 s; uvicorn's
   `timeout_keep_alive`);
 - connections and requests at once: `max_connections` (1,000; uvicorn's `limit_concurrency`,
-  503 beyond it), with a listen backlog of 2,048.
+  which counts the connection being answered too, hence + 1: the 1,001st gets 503), with a
+  listen backlog of 2,048.
 
 The header limits are enforced by `GuardedHttpToolsProtocol`, uvicorn's httptools protocol
 with a byte count and a timer while a request's headers are being read (httptools itself has
@@ -173,7 +174,7 @@ def config(app: Any, host: str, port: int, limits: ServerLimits, workers: int = 
     limits.to_env()  # worker processes read them again (GuardedHttpToolsProtocol, create_app)
     return uvicorn.Config(app, host=host, port=port, workers=workers, http=protocol(), log_config=None,
                           access_log=False, server_header=False, timeout_keep_alive=int(max(1, limits.keep_alive_seconds)),
-                          limit_concurrency=limits.max_connections, backlog=limits.backlog,
+                          limit_concurrency=limits.max_connections + 1, backlog=limits.backlog,
                           h11_max_incomplete_event_size=limits.header_bytes)
 
 
