@@ -8,8 +8,8 @@ uploads, over a store of many treaties, with GET /health and GET /rates watched 
 
 The store is built in a temporary folder from the texts of ../shared (seeds and corpus: real
 conventions, several files per treaty, amending protocols) and `--treaties` synthetic conventions
-(`taxtreaty.store.synthetic`, parsed by a process pool). The server is `taxtreaty serve`'s app in
-its own process (bench_http's), started once the store is built; the load begins after GET /rates
+(`taxtreaty.store.synthetic`, parsed by a process pool). The server is `taxtreaty serve` in its own
+process (its protocol, connection limits and settings), started once the store is built; the load begins after GET /rates
 answers 200 (the matrix is built once per change of the store, off the request path).
 
 The baseline, measured in the same run on the same server: GET /health with the same number of
@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import watch  # noqa: E402
-from bench.bench_http import Connection, Run, ServerError, _start_server, _stop, free_port, raw_request  # noqa: E402
+from bench.bench_http import Connection, Run, ServerError, _stop, free_port, raw_request  # noqa: E402
 from bench.common import BenchResult, ratio  # noqa: E402
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
@@ -226,13 +227,31 @@ def existing_store(url: str) -> list[dict]:
         return [{"id": t.id, "parties": list(t.parties)} for t in store.list_treaties()]
 
 
+def start_serve(url: str, port: int) -> subprocess.Popen:
+    """`taxtreaty serve` itself (its protocol, limits and settings), in its own process."""
+    command = [sys.executable, "-c", "import sys; from taxtreaty.interfaces.cli import main; sys.argv[0] = 'taxtreaty'; main()",
+               "serve", "--db", url, "--port", str(port)]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            _stop(server)
+            raise ServerError("the server did not start")
+        time.sleep(0.1)
+
+
 def measure(clients: int, seconds: float, synthetic: int, log=None,  # type: ignore[no-untyped-def]
             db: str | None = None) -> tuple[Run, dict[str, Run], int]:
     with tempfile.TemporaryDirectory() as tmp:
         url, treaties = (db, existing_store(db)) if db else build_store(Path(tmp), synthetic, log)
         port = free_port()
         base = f"http://127.0.0.1:{port}"
-        server = _start_server(url, port, 1)
+        server = start_serve(url, port)
         try:
             start = time.perf_counter()
             _wait_for_rates(base)

@@ -108,5 +108,10 @@ def __getattr__(name: str) -> Any:
         from taxtreaty.interfaces.http.logs import configure_logging
 
         configure_logging()  # worker processes start with a fresh logging setup
+        import sys
+
+        from taxtreaty.interfaces.http.server import SWITCH_INTERVAL_SECONDS
+
+        sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)  # as server.run does in a single process
         return create_app(os.environ.get("TAXTREATY_DB"))
     raise AttributeError(name)
