@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote_plus
 
@@ -245,8 +246,36 @@ def start_serve(url: str, port: int) -> subprocess.Popen:
         time.sleep(0.1)
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) the process has used so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Context:
+    """What the machine and the server did besides the latencies: the server's CPU per request
+    (alone and mixed: a figure the machine's load hardly changes) and the load average."""
+
+    cpu_alone_us: float | None = None
+    cpu_mixed_us: float | None = None
+    load_average: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+    def note(self) -> str:
+        cpu = (f"server CPU per request {self.cpu_mixed_us:,.0f} µs mixed, {self.cpu_alone_us:,.0f} µs GET /health alone; "
+               if self.cpu_mixed_us is not None and self.cpu_alone_us is not None else "")
+        return cpu + f"load average {self.load_average[0]:.1f}"
+
+
+def _per_request_us(before: float | None, after: float | None, requests: int) -> float | None:
+    return None if before is None or after is None or not requests else (after - before) / requests * 1e6
+
+
 def measure(clients: int, seconds: float, synthetic: int, log=None,  # type: ignore[no-untyped-def]
-            db: str | None = None) -> tuple[Run, dict[str, Run], int]:
+            db: str | None = None) -> tuple[Run, dict[str, Run], int, Context]:
     with tempfile.TemporaryDirectory() as tmp:
         url, treaties = (db, existing_store(db)) if db else build_store(Path(tmp), synthetic, log)
         port = free_port()
@@ -265,21 +294,34 @@ def measure(clients: int, seconds: float, synthetic: int, log=None,  # type: ign
                     f"{time.perf_counter() - start:.0f} s; {clients} clients for {seconds:g} s")
             paired = [t["parties"] for t in treaties if len(t["parties"]) == 2] or [["PT", "TL"]]
             ledgers = [ledger_request(*p) for p in paired[:20]]
+            context = Context()
+            before = cpu_seconds(server.pid)
             baseline = asyncio.run(alone(port, clients, min(seconds, 5.0)))
+            middle = cpu_seconds(server.pid)
             runs = asyncio.run(mixed(port, clients, seconds, mix, ledgers))
+            context.cpu_alone_us = _per_request_us(before, middle, len(baseline.latencies_ms))
+            context.cpu_mixed_us = _per_request_us(middle, cpu_seconds(server.pid), sum(
+                len(r.latencies_ms) for name, r in runs.items() if name != LAG))
+            context.load_average = os.getloadavg()
         finally:
             _stop(server)
-    return baseline, runs, len(treaties)
+    return baseline, runs, len(treaties), context
 
 
 #: the rows the latency target applies to
 TIMED = ("GET /rates", "GET /rates (watcher)", "GET /health (watcher)")
 
 
-def results(clients: int, seconds: float, baseline: Run, runs: dict[str, Run], treaties: int) -> list[BenchResult]:
+def results(clients: int, seconds: float, baseline: Run, runs: dict[str, Run], treaties: int,
+            context: Context) -> list[BenchResult]:
     at_scale = clients >= TARGET_CLIENTS
     scale = "" if at_scale else f"not at the target's load ({TARGET_CLIENTS} clients); "
     out = []
+    if context.cpu_mixed_us is not None:
+        out.append(BenchResult(
+            f"load: server CPU per request, {clients} clients mixed, {treaties} treaties", context.cpu_mixed_us, "µs",
+            context.cpu_alone_us, "µs (GET /health alone, same server)", ratio(context.cpu_mixed_us, context.cpu_alone_us),
+            "informative", True, context.note()))
     for name, run in runs.items():
         timed = name in TIMED
         if name == LAG:
@@ -295,7 +337,8 @@ def results(clients: int, seconds: float, baseline: Run, runs: dict[str, Run], t
             f"load {name} p99, {clients} clients mixed, {treaties} treaties", run.pct(0.99), "ms", baseline.pct(0.99),
             "ms p99 (GET /health alone, same server)", ratio(run.pct(0.99), baseline.pct(0.99)), target,
             met and (at_scale or not timed), f"{scale if timed else ''}{len(run.latencies_ms):,} requests in "
-            f"{seconds:g} s, {run.errors} errors, p50 {run.pct(0.5):.1f} ms, statuses {run.statuses}",
+            f"{seconds:g} s, {run.errors} errors, p50 {run.pct(0.5):.1f} ms, statuses {run.statuses}; "
+            f"load average {context.load_average[0]:.1f}",
             ran=at_scale or not timed))
     return out
 
@@ -304,8 +347,7 @@ def run(quick: bool) -> list[BenchResult]:
     """The suite's entry point (bench/suite.py): the issue's load, 50 clients for 30 s over the
     shared texts and 3,000 synthetic conventions; quick: 20 clients for 3 s over the shared texts."""
     clients, seconds, synthetic = (20, 3.0, 0) if quick else (TARGET_CLIENTS, 30.0, 3000)
-    baseline, runs, treaties = measure(clients, seconds, synthetic)
-    return results(clients, seconds, baseline, runs, treaties)
+    return results(clients, seconds, *measure(clients, seconds, synthetic))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -321,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no store at {args.db}", file=sys.stderr)
         return 2
     try:
-        baseline, runs, treaties = measure(clients, seconds, synthetic, log=print, db=args.db)
+        baseline, runs, treaties, context = measure(clients, seconds, synthetic, log=print, db=args.db)
     except FileNotFoundError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -335,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row.name:>26}: {len(row.latencies_ms):>7} requests, {row.errors} errors, p50 {row.pct(0.5):7.2f} ms, "
               f"p99 {row.pct(0.99):7.2f} ms ({ratio(row.pct(0.99), baseline.pct(0.99)) or 0:.1f}x the baseline's), "
               f"statuses {row.statuses}")
-    failed = [r for r in results(clients, seconds, baseline, runs, treaties) if r.ran and not r.passed]
+    print(f"{'server':>26}: {context.note()}")
+    failed = [r for r in results(clients, seconds, baseline, runs, treaties, context) if r.ran and not r.passed]
     print("targets: zero errors; /rates and /health p99 < 50 ms -> " + ("met" if not failed else "NOT met: "
           + "; ".join(r.what for r in failed)))
     return 0

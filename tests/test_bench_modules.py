@@ -165,11 +165,15 @@ def test_load_rows_judge_errors_always_and_p99_targets_only_at_scale() -> None:
 
     baseline = run("GET /health (alone)", [2.0] * 100)
     runs = {"POST /ask": run("POST /ask", [5.0] * 100, errors=1), "GET /rates": run("GET /rates", [80.0] * 100),
-            "GET /health (throughout)": run("GET /health (throughout)", [3.0] * 100)}
-    rows = {r.what.split(" p99")[0]: r for r in b.results(50, 10.0, baseline, runs, 3000)}
+            "GET /health (watcher)": run("GET /health (watcher)", [3.0] * 100),
+            "GET /rates (watcher)": run("GET /rates (watcher)", [60.0] * 100)}
+    context = b.Context(cpu_alone_us=100.0, cpu_mixed_us=400.0, load_average=(1.0, 1.0, 1.0))
+    rows = {r.what.split(" p99")[0].split(",")[0]: r for r in b.results(50, 10.0, baseline, runs, 3000, context)}
     assert not rows["load POST /ask"].passed  # one error
     assert not rows["load GET /rates"].passed and rows["load GET /rates"].ratio == pytest.approx(40.0)  # 80 ms >= 50
-    assert rows["load GET /health (throughout)"].passed
-    small = {r.what.split(" p99")[0]: r for r in b.results(20, 3.0, baseline, runs, 38)}
+    assert rows["load GET /health (watcher)"].passed
+    assert not rows["load GET /rates (watcher)"].passed  # watched from outside too: 60 ms >= 50
+    assert rows["load: server CPU per request"].ratio == pytest.approx(4.0)  # informative: mixed / GET /health alone
+    small = {r.what.split(" p99")[0]: r for r in b.results(20, 3.0, baseline, runs, 38, b.Context())}
     assert (small["load GET /rates"].ran, small["load GET /rates"].passed) == (False, False)  # n/a, never pass
     assert small["load POST /ask"].ran and not small["load POST /ask"].passed  # errors count at any scale

@@ -143,9 +143,10 @@ class StoreBackend:
         return str(view.generation)
 
     def listing(self) -> tuple[str, list[dict[str, Any]]]:
-        """The treaty list and the generation of the view it comes from."""
+        """The treaty list and the generation of the view it comes from (the view's own rows, not
+        copies: read them, never change them)."""
         view = self._current()
-        return str(view.generation), [dict(s) for s in view.summaries.values()]
+        return str(view.generation), list(view.summaries.values())
 
     def ready(self, treaty_id: str | None) -> bool:
         """True when answering about `treaty_id` needs no store access: the view of the store is
