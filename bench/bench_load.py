@@ -44,7 +44,7 @@ if str(ROOT) not in sys.path:
 
 from bench import watch  # noqa: E402
 from bench.bench_http import Connection, Run, ServerError, _stop, free_port, raw_request  # noqa: E402
-from bench.common import BenchResult, ratio  # noqa: E402
+from bench.common import BenchResult, format_markdown, ratio  # noqa: E402
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
 TARGET_P99_MS = 50.0
@@ -357,6 +357,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--treaties", type=int, default=3000, help="synthetic conventions besides the shared texts")
     parser.add_argument("--quick", action="store_true", help="20 clients, 3 s, the shared texts only")
     parser.add_argument("--db", help="load this existing store instead of building one (e.g. kept from a run)")
+    parser.add_argument("--markdown", action="store_true", help="also print the rows as python -m bench --markdown does")
     args = parser.parse_args(argv)
     clients, seconds, synthetic = (20, 3.0, 0) if args.quick else (args.clients, args.seconds, args.treaties)
     if args.db and not Path(args.db).is_file():
@@ -378,7 +379,10 @@ def main(argv: list[str] | None = None) -> int:
               f"p99 {row.pct(0.99):7.2f} ms ({ratio(row.pct(0.99), baseline.pct(0.99)) or 0:.1f}x the baseline's), "
               f"statuses {row.statuses}")
     print(f"{'server':>26}: {context.note()}")
-    failed = [r for r in results(clients, seconds, baseline, runs, treaties, context) if r.ran and not r.passed]
+    rows = results(clients, seconds, baseline, runs, treaties, context)
+    if args.markdown:
+        print(format_markdown(rows))
+    failed = [r for r in rows if r.ran and not r.passed]
     print("targets: zero errors; /rates and /health p99 < 50 ms -> " + ("met" if not failed else "NOT met: "
           + "; ".join(r.what for r in failed)))
     return 0

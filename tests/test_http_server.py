@@ -248,3 +248,15 @@ def test_connections_beyond_the_limit_are_refused_with_503(tmp_path: Path) -> No
             sock.close()
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_the_pages_that_render_the_whole_rates_matrix_are_rate_limited_by_default() -> None:
+    from fastapi.testclient import TestClient
+
+    client = TestClient(create_app(backend=MemoryBackend()))  # the default limits
+    allowed = Limits().rate_per_minute["GET /web/rates"]
+    statuses: list[int] = []
+    while 429 not in statuses and len(statuses) < allowed * 3:  # the bucket refills 1 a second meanwhile
+        statuses.append(client.get("/web/rates").status_code)
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {200} and len(statuses) > allowed
+    assert client.get("/rates").status_code != 429  # the ready bytes of GET /rates are not limited

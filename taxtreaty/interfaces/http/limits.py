@@ -43,9 +43,11 @@ class Limits:
     body_seconds: float = 10.0
     #: threads for the expensive work (ledger uploads, ingest), apart from every other request's
     heavy_threads: int = 2
-    #: requests per client per minute on the expensive endpoints ("METHOD path"; 429 beyond)
+    #: requests per client per minute on the expensive endpoints ("METHOD path"; 429 beyond): uploads,
+    #: and the web pages that render the whole rates matrix (HTML, CSV, XLSX) on every request
     rate_per_minute: dict[str, int] = field(default_factory=lambda: {"POST /ledger": 60, "POST /treaties": 60,
-                                                                     "POST /web/ledger": 60})
+                                                                     "POST /web/ledger": 60, "GET /web/rates": 60,
+                                                                     "GET /web/rates/download": 30})
 
     def body_limit_for(self, path: str) -> int:
         return self.body_bytes_by_path.get(path, self.body_bytes)
