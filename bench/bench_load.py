@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote_plus
 
@@ -200,13 +200,31 @@ async def mixed(port: int, clients: int, seconds: float, mix: dict[str, list[byt
     return runs
 
 
-async def alone(port: int, clients: int, seconds: float) -> Run:
-    run = Run("GET /health (alone)")
+async def alone(port: int, clients: int, seconds: float, requests: list[bytes] | None = None,
+                name: str = "GET /health (alone)") -> Run:
+    run = Run(name)
     deadline = time.perf_counter() + seconds
     began = time.perf_counter()
-    await asyncio.gather(*(_client(port, run, [raw_request("GET", "/health")], deadline, k) for k in range(clients)))
+    requests = requests or [raw_request("GET", "/health")]
+    await asyncio.gather(*(_client(port, run, requests, deadline, k) for k in range(clients)))
     run.seconds = time.perf_counter() - began
     return run
+
+
+#: the endpoints whose server CPU per request is measured alone (each for ALONE_SECONDS)
+ALONE = ("GET /rates", "GET /treaties", "POST /ask", "GET /search")
+ALONE_SECONDS = 3.0
+
+
+def cpu_alone(pid: int, port: int, clients: int, mix: dict[str, list[bytes]]) -> dict[str, float | None]:
+    """Each endpoint of ALONE alone for a few seconds: the server's CPU per request (µs), a figure
+    the machine's load hardly moves, unlike latencies: whole-store answers cost what /health does."""
+    out: dict[str, float | None] = {}
+    for name in ALONE:
+        before = cpu_seconds(pid)
+        run = asyncio.run(alone(port, clients, ALONE_SECONDS, mix[name], name))
+        out[name] = _per_request_us(before, cpu_seconds(pid), len(run.latencies_ms))
+    return out
 
 
 def _wait_for_rates(base: str, seconds: float = 600.0) -> None:
@@ -262,6 +280,8 @@ class Context:
 
     cpu_alone_us: float | None = None
     cpu_mixed_us: float | None = None
+    #: server CPU per request of each endpoint alone (µs)
+    cpu_by_endpoint: dict[str, float | None] = field(default_factory=dict)
     load_average: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def note(self) -> str:
@@ -302,6 +322,7 @@ def measure(clients: int, seconds: float, synthetic: int, log=None,  # type: ign
             context.cpu_alone_us = _per_request_us(before, middle, len(baseline.latencies_ms))
             context.cpu_mixed_us = _per_request_us(middle, cpu_seconds(server.pid), sum(
                 len(r.latencies_ms) for name, r in runs.items() if name != LAG))
+            context.cpu_by_endpoint = cpu_alone(server.pid, port, clients, mix)
             context.load_average = os.getloadavg()
         finally:
             _stop(server)
@@ -322,6 +343,12 @@ def results(clients: int, seconds: float, baseline: Run, runs: dict[str, Run], t
             f"load: server CPU per request, {clients} clients mixed, {treaties} treaties", context.cpu_mixed_us, "µs",
             context.cpu_alone_us, "µs (GET /health alone, same server)", ratio(context.cpu_mixed_us, context.cpu_alone_us),
             "informative", True, context.note()))
+    for name, cpu in context.cpu_by_endpoint.items():
+        if cpu is not None and context.cpu_alone_us is not None:
+            out.append(BenchResult(
+                f"load: server CPU per {name} request, alone, {treaties} treaties", cpu, "µs", context.cpu_alone_us,
+                "µs (GET /health alone, same server)", ratio(cpu, context.cpu_alone_us), "informative", True,
+                f"{clients} clients on {name} only for {ALONE_SECONDS:g} s"))
     for name, run in runs.items():
         timed = name in TIMED
         if name == LAG:
@@ -379,6 +406,8 @@ def main(argv: list[str] | None = None) -> int:
               f"p99 {row.pct(0.99):7.2f} ms ({ratio(row.pct(0.99), baseline.pct(0.99)) or 0:.1f}x the baseline's), "
               f"statuses {row.statuses}")
     print(f"{'server':>26}: {context.note()}")
+    for name, cpu in context.cpu_by_endpoint.items():
+        print(f"{name:>26}: server CPU per request alone {cpu or 0:,.0f} µs")
     rows = results(clients, seconds, baseline, runs, treaties, context)
     if args.markdown:
         print(format_markdown(rows))
