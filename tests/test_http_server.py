@@ -260,3 +260,42 @@ def test_the_pages_that_render_the_whole_rates_matrix_are_rate_limited_by_defaul
         statuses.append(client.get("/web/rates").status_code)
     assert statuses[-1] == 429 and set(statuses[:-1]) == {200} and len(statuses) > allowed
     assert client.get("/rates").status_code != 429  # the ready bytes of GET /rates are not limited
+
+
+def test_slow_searches_have_threads_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    def slow(*args: Any) -> list[dict[str, Any]]:
+        time.sleep(3)
+        return []
+
+    monkeypatch.setattr(MemoryBackend, "search", slow)
+    port = free_port()
+    app = create_app(backend=MemoryBackend(), limits=Limits(seconds=30, search_threads=1))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        statuses: list[int] = []
+
+        def search() -> None:
+            statuses.append(httpx.get(base + "/search", params={"q": "juros"}, timeout=60).status_code)
+
+        searches = [threading.Thread(target=search) for _ in range(8)]
+        for t in searches:
+            t.start()
+        time.sleep(1)  # the search thread busy, its queue (4) full
+        start = time.monotonic()
+        assert httpx.get(base + "/web/", timeout=10).status_code == 200  # a page on the shared threads
+        assert time.monotonic() - start < 2.5  # answered while the searches still sleep
+        for t in searches:
+            t.join(60)
+        assert set(statuses) == {200, 503} and statuses.count(200) >= 1
+    finally:
+        server.should_exit = True
+        thread.join(30)

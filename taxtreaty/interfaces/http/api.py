@@ -10,7 +10,7 @@ from fastapi.responses import Response, StreamingResponse
 
 from taxtreaty.interfaces.http import service, views
 from taxtreaty.interfaces.http.backend import Backend
-from taxtreaty.interfaces.http.limits import Limits, run_heavy, run_limited
+from taxtreaty.interfaces.http.limits import Limits, run_heavy, run_limited, run_search
 from taxtreaty.interfaces.http.models import (
     PARTIES_PATTERN,
     TREATY_ID_MAX,
@@ -109,7 +109,7 @@ async def search(
 ) -> list[dict[str, Any]]:
     if not q.strip():
         raise ApiProblem(422, "q: give at least one word to search for")
-    return await run_limited(limits.seconds, backend.search, q, lang, topic, treaty, min(limit, limits.search_results))
+    return await run_search(limits, backend.search, q, lang, topic, treaty, min(limit, limits.search_results))
 
 
 @router.get("/rates", summary="The rates matrix: treaty x dividends / interest / royalties caps, each cell cited",

@@ -7,6 +7,7 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fastapi import FastAPI
@@ -52,12 +53,17 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 async def _keep_fresh(refresh: Callable[[], None], every: float) -> None:
-    while True:
-        await asyncio.sleep(every)
-        try:
-            await asyncio.to_thread(refresh)
-        except Exception:  # a store briefly unreadable: the request path checks again itself
-            log.warning("background refresh of the store view failed", exc_info=True)
+    # A thread of its own, not the shared pool: when searches fill that pool, a refresh queued
+    # behind them let the view age past FRESHNESS, and every request then left the event loop
+    # for the pool too (measured: stalls of a second and more under the mixed load).
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="taxtreaty-refresh") as own:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await loop.run_in_executor(own, refresh)
+            except Exception:  # a store briefly unreadable: the request path checks again itself
+                log.warning("background refresh of the store view failed", exc_info=True)
 
 
 def create_app(store_url: str | None = None, token: str | None = None, *, backend: Backend | None = None,
