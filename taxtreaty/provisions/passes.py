@@ -289,15 +289,33 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                             known = p.conditions.get("unread_condition")
                             if known is not None and words in known:
                                 continue
-                            if kind is not None and p.kind == "withholding_cap" and not {"income_subtype", "income_subtype_not"} & set(p.conditions):
-                                # "con respecto al uso de un derecho de autor ..., sólo procederá si ...": the point
-                                # qualifies the rate for that kind only; every other kind keeps the rate as it was
+                            others = _other_kinds(p, kind)
+                            if others is not None:
+                                # "con respecto al uso de un derecho de autor ..., sólo procederá si ...", "en los
+                                # casos de pagos por asistencia técnica, el impuesto ... se determinará luego de
+                                # deducir los gastos": the point qualifies the rate for that kind only; every other
+                                # kind the rate covers keeps it as it was
                                 narrowed = p.model_copy(update={"id": f"{p.id}:{kind}", "conditions": provisos.attach(
                                     {**p.conditions, "income_subtype": kind}, words, paragraph.eid, ph)})
                                 provisions.insert(provisions.index(p) + 1, narrowed)
-                                p.conditions = {**p.conditions, "income_subtype_not": kind}
+                                p.conditions = {**p.conditions, **others}
                                 continue
                             p.conditions = provisos.attach(p.conditions, words, paragraph.eid, ph)
+
+
+def _other_kinds(p: Provision, kind: str | None) -> dict[str, Any] | None:
+    """The conditions that leave `kind` out of a cap a protocol point restricts for that kind only: every
+    kind but it (`income_subtype_not`) for a cap of any kind, the rest of the list for a cap of several
+    kinds among them; None when the point is not about one kind of the cap (then it qualifies the whole)."""
+    if kind is None or p.kind != "withholding_cap" or "income_subtype_not" in p.conditions:
+        return None
+    current = p.conditions.get("income_subtype")
+    if current is None:
+        return {"income_subtype_not": kind}
+    if isinstance(current, list) and kind in current and len(current) > 1:
+        rest = [k for k in current if k != kind]
+        return {"income_subtype": rest[0] if len(rest) == 1 else rest}
+    return None
 
 
 def _one_subtype(words: str, ph: Phrases) -> str | None:

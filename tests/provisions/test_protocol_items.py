@@ -78,3 +78,35 @@ def test_decisions_under_a_point_for_one_kind(language: str) -> None:
     assert copyright["status"] == "indeterminate" and copyright["unread"]  # "sólo procederá si ... el propio autor"
     unknown = decide(treaty, base).to_dict()
     assert unknown["status"] == "indeterminate" and "royalty_kind" in unknown["missing_facts"]
+
+
+TECHNICAL_ASSISTANCE = """CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y CANADÁ PARA EVITAR LA DOBLE IMPOSICIÓN
+
+Artículo 12
+Regalías
+1. Las regalías procedentes de un Estado Contratante y pagadas a un residente del otro Estado Contratante pueden someterse a imposición en este otro Estado.
+2. Sin embargo, dichas regalías pueden someterse a imposición en el Estado Contratante del que procedan, pero si el perceptor de las regalías es el beneficiario efectivo, el impuesto así exigido no podrá exceder:
+a) del 3 por ciento del importe bruto pagado por el uso de noticias;
+b) del 10 por ciento del importe bruto pagado por el uso de patentes, marcas de fábrica, o por el uso de equipos industriales o científicos, incluidos los pagos por la prestación de servicios de asistencia técnica; y
+c) del 15 por ciento del importe bruto de las regalías en todos los demás casos.
+
+PROTOCOLO
+1. Con referencia al Artículo 12:
+a) en los casos de pagos por asistencia técnica, el impuesto a pagar conforme a lo establecido en el subapartado b) del apartado 2, se determinará luego de deducir los gastos incurridos en el personal.
+"""
+
+
+def test_a_point_on_one_kind_of_a_list_item_qualifies_that_kind_only() -> None:
+    from taxtreaty.pipeline import compile_text, decide
+
+    ps = extract_text(TECHNICAL_ASSISTANCE)
+    item = [p for p in caps_under(ps, "art_12__para_2__point_b") if p.status == "determined"]
+    kinds = {str(p.conditions.get("income_subtype")): "unread_condition" in p.conditions for p in item}
+    assert kinds.get("technical_services") is True  # the protocol's words qualify technical assistance
+    assert any(not unread and "technical_services" not in k for k, unread in kinds.items())
+    treaty = compile_text(TECHNICAL_ASSISTANCE, parties=["AR", "CA"])
+    base = {"income": "royalties", "source": "AR", "residence": "CA", "date": "2024-05-01", "beneficial_owner": True}
+    patents = decide(treaty, {**base, "royalty_kind": "patents"}).to_dict()
+    assert (patents["status"], patents["max_rate_pct"]) == ("determined", "10")
+    assistance = decide(treaty, {**base, "royalty_kind": "technical_services"}).to_dict()
+    assert assistance["status"] == "indeterminate" and assistance["unread"]

@@ -30,6 +30,11 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
     out = Emitted(reading)
     host = units[0].article.topic in HOST_EXEMPTION_TOPICS
     for unit in units:
+        if unit.role == "point" and "shall_not_apply" in ph.patterns \
+                and any(ph.has("shall_not_apply", c.folded) for c in unit.context):
+            # "La reducción o exención ... no se aplicará si el beneficiario efectivo: a) está exento de
+            # impuesto sobre dicha renta ...": the items say when a rate is switched off, none exempts
+            continue
         ctx_exempt = [c for c in unit.context if ph.has("exempt", c.folded)]
         if ctx_exempt and unit.role == "point":
             role = cond.last_role(ctx_exempt[-1].folded, ph) or "recipient"
