@@ -83,7 +83,7 @@ def test_export_as_of_is_one_well_formed_document_of_that_version(db: str) -> No
 
 
 def test_bad_as_of_input_is_one_line(db: str) -> None:
-    for args in (["show", "CL-GH-2001", "--as-of", "2012-13-01"], ["export", "CL-GH-2001", "--as-of", AFTER, "--format", "csv"]):
+    for args in (["show", "CL-GH-2001", "--as-of", "2012-13-01"], ["export", "CL-GH-2001", "--as-of", AFTER, "--format", "xml"]):
         result = cli(*args, "--db", db)
         assert result.exit_code == 2 and "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
@@ -123,9 +124,9 @@ class Store:
         with Session(self.engine) as c:
             return _compare.compare(c, a, b, topic, texts)
 
-    def export(self, ref: str, fmt: str = "json", language: str | None = None) -> str:
+    def export(self, ref: str, fmt: str = "json", language: str | None = None, history: Any = None) -> str:
         with Session(self.engine) as c:
-            return _export.export(c, ref, fmt, language)
+            return _export.export(c, ref, fmt, language, history)
 
     # -- health ------------------------------------------------------------------------------
     def counts(self) -> dict[str, int]:

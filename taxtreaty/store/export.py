@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -16,7 +17,10 @@ from taxtreaty.structure.model import Document as ParsedDocument
 from taxtreaty.text import InputError
 
 FORMATS = ("akn", "json", "csv")
-__all__ = ["FORMATS", "csv_cell", "export", "load_parsed"]
+#: the columns of `export --format csv` (one row a passage)
+CSV_COLUMNS = ("treaty", "sha256", "language", "eid", "article", "paragraph", "topic", "complete",
+               "span_start", "span_end", "text")
+__all__ = ["CSV_COLUMNS", "FORMATS", "csv_cell", "export", "load_parsed"]
 
 
 def load_parsed(doc: Document) -> ParsedDocument:
@@ -25,7 +29,9 @@ def load_parsed(doc: Document) -> ParsedDocument:
     return parsed
 
 
-def export(connection: Session, ref: str, fmt: str, language: str | None = None) -> str:
+def export(connection: Session, ref: str, fmt: str, language: str | None = None, history: Any = None) -> str:
+    """The stored treaty `ref` as `fmt`; Akoma Ntoso with the lifecycle and passive modifications
+    `history` (a `structure.akn_history.History`) gives."""
     if fmt not in FORMATS:
         raise InputError(f"unknown export format {fmt!r} (one of: {', '.join(FORMATS)})")
     if language is not None and fmt != "akn":
@@ -46,8 +52,7 @@ def export(connection: Session, ref: str, fmt: str, language: str | None = None)
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out)
-        writer.writerow(["treaty", "sha256", "language", "eid", "article", "paragraph", "topic", "complete",
-                         "span_start", "span_end", "text"])
+        writer.writerow(CSV_COLUMNS)
         rows = connection.execute(
             select(Passage, Document.sha256).join(Document, Document.id == Passage.document_id)
             .where(Passage.treaty_id == t.id).order_by(Passage.document_id, Passage.language, Passage.article_id,
@@ -60,4 +65,4 @@ def export(connection: Session, ref: str, fmt: str, language: str | None = None)
     from taxtreaty.structure.akn import to_akn
 
     # one document: the version alone, or every version of every stored file as a collection
-    return to_akn([load_parsed(d) for d in docs], language=language)
+    return to_akn([load_parsed(d) for d in docs], language=language, history=history)

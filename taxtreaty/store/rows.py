@@ -124,11 +124,7 @@ def prepare(path: str | None, data: bytes, given: Any = None) -> PreparedDocumen
                 "heading": article.heading, "topic": article.topic, "complete": article.complete,
                 "position": position, "span_start": article.span[0], "span_end": article.span[1],
             })
-            rows = [_passage(version.language, article.number, article.topic, i, p) for i, p in
-                    enumerate(article.paragraphs)]
-            if not rows and article.heading:
-                rows = [_article_passage(version.language, article)]
-            prepared.passages.append(rows)
+            prepared.passages.append(article_passages(version.language, article))
         for protocol in version.protocols:
             position += 1
             prepared.articles.append({
@@ -136,14 +132,24 @@ def prepare(path: str | None, data: bytes, given: Any = None) -> PreparedDocumen
                 "heading": protocol.heading, "topic": None, "complete": True,
                 "position": position, "span_start": protocol.span[0], "span_end": protocol.span[1],
             })
-            prepared.passages.append(
-                [_passage(version.language, protocol.eid, None, i, p) for i, p in enumerate(protocol.paragraphs)]
-            )
+            prepared.passages.append(protocol_passages(version.language, protocol))
     for rows in prepared.passages:
         for row in rows:
             terms.update(_TERM.findall(row["folded"]))
     prepared.terms = sorted(terms)
     return prepared
+
+
+def article_passages(language: str, article: Any) -> list[dict[str, Any]]:
+    """The passages (one a paragraph; the heading alone for an article without paragraphs) of an article."""
+    rows = [_passage(language, article.number, article.topic, i, p) for i, p in enumerate(article.paragraphs)]
+    if not rows and article.heading:
+        rows = [_article_passage(language, article)]
+    return rows
+
+
+def protocol_passages(language: str, protocol: Any) -> list[dict[str, Any]]:
+    return [_passage(language, protocol.eid, None, i, p) for i, p in enumerate(protocol.paragraphs)]
 
 
 def _passage(language: str, article_number: str, topic: str | None, index: int, para: Paragraph) -> dict[str, Any]:

@@ -21,6 +21,13 @@ Inside an act: ``body`` > ``chapter`` (when the text has chapters) > ``article``
 ``intro`` + children + ``wrapUp``. Protocols are kept apart from the convention's articles, as
 ``attachments`` > ``attachment`` > ``doc name="protocol"`` with their own eIds (``protocol_1``).
 All text is escaped by lxml; characters XML 1.0 cannot hold are dropped.
+
+Each act's ``meta`` carries the expression's life (`akn_history`): a ``lifecycle`` (the
+signature, the entry into force, each amending instrument's taking effect) and, for an amended
+convention, ``analysis`` > ``passiveModifications`` (a ``textualMod`` per change, pointing at
+the eId it changes and at the instrument's ``passiveRef``) with the periods of ``temporalData``.
+A consolidated version (`export --as-of`) is its own expression, dated from its first day of
+effect.
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ import regex
 from lxml import etree
 
 from taxtreaty import vocab
+from taxtreaty.structure import akn_history
+from taxtreaty.structure.akn_history import History
 from taxtreaty.structure.model import Article, Document, Paragraph, Point, Protocol, Version
 
 AKN_NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
@@ -76,13 +85,18 @@ def work_uri(doc: Document) -> str:
 
 
 def _meta(parent: etree._Element, doc: Document, language: str, *, work: str, name: str,
-          references: bool = True) -> None:
+          references: bool = True, history: History | None = None) -> None:
     meta = _el(parent, "meta")
     ident = _el(meta, "identification", source="#taxtreaty")
     signed = doc.signed.date if doc.signed and doc.signed.date else None
     date, date_name = (signed, "signature") if signed else (UNKNOWN_DATE, "unknown")
     lang3 = language_code3(language)
-    expression = f"{work}/{lang3}@{signed or ''}"
+    original = f"{work}/{lang3}@{signed or ''}"
+    expression = original
+    expression_date, expression_name = date, date_name
+    if history is not None and history.expression_date:  # a consolidated version: dated from its effect
+        expression_date, expression_name = history.expression_date
+        expression = f"{work}/{lang3}@{expression_date}"
     today = dt.date.today().isoformat()
 
     w = _el(ident, "FRBRWork")
@@ -96,7 +110,7 @@ def _meta(parent: etree._Element, doc: Document, language: str, *, work: str, na
     e = _el(ident, "FRBRExpression")
     _el(e, "FRBRthis", value=f"{expression}/!{name}")
     _el(e, "FRBRuri", value=expression)
-    _el(e, "FRBRdate", date=date, name=date_name)
+    _el(e, "FRBRdate", date=expression_date, name=expression_name)
     _el(e, "FRBRauthor", href="#contracting-states")
     _el(e, "FRBRlanguage", language=lang3)
 
@@ -108,7 +122,11 @@ def _meta(parent: etree._Element, doc: Document, language: str, *, work: str, na
 
     if not references:  # an attachment shares its act's references (eIds are unique per act)
         return
+    life = akn_history.with_signature(history, signed)
+    akn_history.write_lifecycle(meta, life, _el)
+    akn_history.write_analysis(meta, life, _el)
     refs = _el(meta, "references", source="#taxtreaty")
+    akn_history.write_references(refs, life, original, _el)
     _el(refs, "TLCOrganization", eId="taxtreaty", href="/ontology/organization/taxtreaty", showAs="taxtreaty")
     _el(refs, "TLCOrganization", eId="contracting-states",
         href=f"/ontology/organization/{_URI_UNSAFE.sub('-', '-'.join(doc.parties).lower()) or 'unknown'}",
@@ -176,18 +194,19 @@ def _body(act: etree._Element, version: Version) -> None:
         _p_block(node, "content", "")
 
 
-def _protocols(act: etree._Element, doc: Document, version: Version, work: str) -> None:
+def _protocols(act: etree._Element, doc: Document, version: Version, work: str, history: History | None) -> None:
     if not version.protocols:
         return
     attachments = _el(act, "attachments")
     for protocol in version.protocols:
-        _protocol(attachments, doc, version, protocol, work)
+        _protocol(attachments, doc, version, protocol, work, history)
 
 
-def _protocol(attachments: etree._Element, doc: Document, version: Version, protocol: Protocol, work: str) -> None:
+def _protocol(attachments: etree._Element, doc: Document, version: Version, protocol: Protocol, work: str,
+              history: History | None) -> None:
     attachment = _el(attachments, "attachment", eId=f"att_{protocol.eid}")
     inner = _el(attachment, "doc", name="protocol")
-    _meta(inner, doc, version.language, work=work, name=protocol.eid, references=False)
+    _meta(inner, doc, version.language, work=work, name=protocol.eid, references=False, history=history)
     preface = _el(inner, "preface")
     _el(preface, "p", protocol.heading)
     main = _el(inner, "mainBody")
@@ -197,26 +216,27 @@ def _protocol(attachments: etree._Element, doc: Document, version: Version, prot
         _paragraph(main, para)
 
 
-def version_element(doc: Document, version: Version) -> etree._Element:
-    """The ``<akomaNtoso>`` element of one language version."""
+def version_element(doc: Document, version: Version, history: History | None = None) -> etree._Element:
+    """The ``<akomaNtoso>`` element of one language version (with its lifecycle and passive
+    modifications when `history` gives them)."""
     root = _el(None, "akomaNtoso")
     act = _el(root, "act", name="convention")
     work = work_uri(doc)
-    _meta(act, doc, version.language, work=work, name="convention")
+    _meta(act, doc, version.language, work=work, name="convention", history=history)
     if version.title:
         preface = _el(act, "preface")
         _el(preface, "p", version.title)
     _body(act, version)
-    _protocols(act, doc, version, work)
+    _protocols(act, doc, version, work, history)
     return root
 
 
-def akn_documents(doc: Document) -> dict[str, str]:
+def akn_documents(doc: Document, history: History | None = None) -> dict[str, str]:
     """One serialised ``<akomaNtoso>`` document per language version, keyed by language."""
     out: dict[str, str] = {}
     for index, version in enumerate(doc.versions):
         key = version.language if version.language not in out else f"{version.language}_{index + 1}"
-        root = version_element(doc, version)
+        root = version_element(doc, version, history)
         out[key] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8")
     return out
 
@@ -249,7 +269,7 @@ def _prefix_ids(root: etree._Element, prefix: str) -> None:
                 node.set(name, f"#{prefix}__{value[1:]}")
 
 
-def collection_element(docs: list[Document]) -> etree._Element:
+def collection_element(docs: list[Document], history: History | None = None) -> etree._Element:
     """One ``<akomaNtoso>`` holding every version as a component of a ``documentCollection``."""
     first = docs[0]
     root = _el(None, "akomaNtoso")
@@ -258,7 +278,7 @@ def collection_element(docs: list[Document]) -> etree._Element:
     body = _el(collection, "collectionBody")
     for key, doc, version in _versions(docs):
         component = _el(body, "component", eId=f"cmp_{key}")
-        act = version_element(doc, version)[0]
+        act = version_element(doc, version, history)[0]
         _prefix_ids(act, f"cmp_{key}")
         component.append(act)
     return root
@@ -268,8 +288,9 @@ def _serialise(root: etree._Element) -> str:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", pretty_print=True).decode("utf-8").rstrip("\n")
 
 
-def to_akn(doc: Document | list[Document], language: str | None = None) -> str:
-    """Akoma Ntoso XML as one document: the version alone, or a collection of the versions."""
+def to_akn(doc: Document | list[Document], language: str | None = None, history: History | None = None) -> str:
+    """Akoma Ntoso XML as one document: the version alone, or a collection of the versions; each
+    expression with the lifecycle and passive modifications `history` gives."""
     docs = doc if isinstance(doc, list) else [doc]
     versions = _versions(docs)
     if not versions:
@@ -286,11 +307,12 @@ def to_akn(doc: Document | list[Document], language: str | None = None) -> str:
 
             raise InputError(f"no {language!r} version in this text (versions: {', '.join(k for k, _, _ in versions)})")
         if len(chosen) == 1:
-            return _serialise(version_element(chosen[0][1], chosen[0][2]))
-        return _serialise(collection_element([d for d in docs if any(v.language == language for v in d.versions)]))
+            return _serialise(version_element(chosen[0][1], chosen[0][2], history))
+        return _serialise(collection_element([d for d in docs if any(v.language == language for v in d.versions)],
+                                             history))
     if len(versions) == 1:
-        return _serialise(version_element(versions[0][1], versions[0][2]))
-    return _serialise(collection_element(docs))
+        return _serialise(version_element(versions[0][1], versions[0][2], history))
+    return _serialise(collection_element(docs, history))
 
 
 def component_documents(xml: str) -> dict[str, str]:

@@ -33,6 +33,8 @@ class VersionOn:
     undated: list[str] = field(default_factory=list)
     #: every version of the treaty, (label, from, until) for a version selector
     versions: list[tuple[str, str | None, str | None]] = field(default_factory=list)
+    #: how the version's text was pieced together (`consolidate.Consolidated`); None: the original
+    consolidated: Any = None
 
     def describe(self) -> dict[str, Any]:
         return {"as_of": self.day.isoformat() if self.day else None, "label": self.label,
@@ -63,4 +65,4 @@ def version_on(treaty: Any, day: dt.date) -> VersionOn | None:
     versions = [(v.label, v.effect_from.isoformat() if v.effect_from else None,
                  (v.until - dt.timedelta(days=1)).isoformat() if v.until else None) for v in timeline.versions]
     return VersionOn(day, version.doc, version.label, version.effect_from, version.until,
-                     [a.describe() for a in version.amendments], amended, undated, versions)
+                     [a.describe() for a in version.amendments], amended, undated, versions, version.consolidated)

@@ -175,8 +175,19 @@ def attach(treaty: CompiledTreaty, user_file: str | Path | None = None) -> Compi
     base = replace(treaty, mli=None)
     if positions.status == "unknown":  # nothing to modify: the decision only states the assumption
         return replace(treaty, mli=Applied(positions, base, base))
-    topics = {name: _topic(rules, positions.articles) for name, rules in base.topics.items()}
-    return replace(treaty, mli=Applied(positions, base, replace(base, topics=topics)))
+    return replace(treaty, mli=Applied(positions, base, _modified(base, positions.articles)))
+
+
+def _modified(treaty: CompiledTreaty, articles: frozenset[int]) -> CompiledTreaty:
+    """`treaty` as the MLI modifies it: its rules, and those of every version of an amended
+    convention (each consolidated version, and those built on demand with an undated instrument)."""
+    topics = {name: _topic(rules, articles) for name, rules in treaty.topics.items()}
+    timeline = treaty.timeline
+    if timeline is not None:
+        builder = timeline._builder
+        timeline = replace(timeline, versions=[replace(v, compiled=_modified(v.compiled, articles)) for v in timeline.versions],
+                           _shadows={}, _builder=(lambda index: _modified(builder(index), articles)) if builder else None)
+    return replace(treaty, topics=topics, timeline=timeline)
 
 
 # -- the MLI version of a compiled treaty ---------------------------------------------------------
@@ -234,13 +245,6 @@ def decide_with_mli(treaty: CompiledTreaty, scenario: Any) -> Decision:
             _note(decision, positions)
         return decision
     effect = positions.effect_for(scenario.source)
-    if base.timeline is not None:  # the versions of an amended convention are compiled without the MLI
-        decision = decide_compiled(base, scenario)
-        decision.reasons.append("the MLI's modifications are not applied to a convention amended by other "
-                                f"instruments (it has effect from {effect}): check articles 7 and 8 by hand")
-        decision.add_caveats((Caveat("main_purpose", "mli_art_7__para_1", PPT_WORDS),))
-        _note(decision, positions)
-        return decision
     if scenario.date is None:
         before, after = decide_compiled(base, scenario), decide_compiled(modified, scenario)
         if _outcome(before) == _outcome(after):

@@ -137,3 +137,39 @@ def test_an_agreement_whose_positions_are_unknown_says_the_mli_may_modify_it() -
     assert any(a["fact"] == "mli" and "positions" in a["why"] for a in recent["assumptions"])
     old = taxtreaty.decide(doc, {**facts, "date": "2015-05-01"}, parties=["NL", "HU"]).to_dict()
     assert not any(a["fact"] == "mli" for a in old["assumptions"])
+
+
+# the Ghana–Chile fixture convention (tests/fixtures/time): 5% for a 25% holding, else 15%; its amending
+# protocol replaces 10(2) with 5% / 10% from 1 January 2012 (entry into force given: 1 June 2011)
+AMENDED_POSITIONS = """agreements:
+  - parties: [GH, CL]
+    status: known
+    reference: "positions written for this test (invented)"
+    articles: [7, 8]
+    effect_withheld_at_source: {GH: 2020-01-01, CL: 2020-01-01}
+"""
+
+
+def test_the_mli_modifies_every_version_of_an_amended_convention(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from taxtreaty.pipeline import compile_document, with_amendments
+
+    time = Path(__file__).resolve().parents[1] / "fixtures" / "time"
+    doc = taxtreaty.parse_file(time / "en_base.txt")
+    amended = with_amendments(compile_document(doc), doc, [str(time / "en_protocol.txt")], dt.date(2011, 6, 1))
+    positions = tmp_path / "mli.yaml"
+    positions.write_text(AMENDED_POSITIONS, encoding="utf-8")
+    treaty = mli.attach(amended, positions)
+    facts = {**COMPANY, "source": "GH", "residence": "CL", "held_months": 6}
+    before = decide_compiled(treaty, scenario_from({**facts, "date": "2019-06-01"})).to_dict()
+    after = decide_compiled(treaty, scenario_from({**facts, "date": "2021-06-01"})).to_dict()
+    assert (before["status"], before["max_rate_pct"]) == ("determined", "5")
+    assert not [c for c in before["caveats"] if c["eid"].startswith("mli")]
+    # held 6 months: article 8's 365 days are not met, and the rate left is the protocol's 10%, not the original 15%
+    assert (after["status"], after["max_rate_pct"]) == ("determined", "10")
+    assert "as amended by" in after["version"]["label"] and after["version"]["mli"]["status"] == "known"
+    facts.pop("held_months")
+    long = decide_compiled(treaty, scenario_from({**facts, "held_days": 400, "date": "2021-06-01"})).to_dict()
+    assert long["max_rate_pct"] == "5" and {"main_purpose", "mli_holding_period"} <= {c["kind"] for c in long["caveats"]}
+    assert any(c["eid"] == "mli_art_7__para_1" for c in long["caveats"])

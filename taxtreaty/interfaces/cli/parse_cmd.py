@@ -2,7 +2,8 @@
 
 `--akn` prints one Akoma Ntoso document: the version alone, or a `documentCollection` of the
 language versions (see `taxtreaty.structure.akn`); `--akn --language pt` prints only the
-Portuguese one; `--akn --out-dir DIR` writes one file per version.
+Portuguese one; `--akn --out-dir DIR` writes one file per version. Each expression's
+``lifecycle`` holds the signature and the entry into force the text gives (`versions.history`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,19 @@ import typer
 
 from taxtreaty.interfaces.cli.common import load_document, print_json
 from taxtreaty.structure.outline import outline
+from taxtreaty.text import InputError
+
+
+def _history(doc):  # type: ignore[no-untyped-def]
+    """The text's own events (its entry into force, as a decision reads it), or None when the
+    text cannot be compiled (a fragment without rules)."""
+    from taxtreaty.pipeline import compile_document
+    from taxtreaty.versions.history import akn_history
+
+    try:
+        return akn_history(compile_document(doc, list(doc.parties) or None, None, None))
+    except (InputError, ValueError):
+        return None
 
 
 def parse_command(
@@ -33,12 +47,13 @@ def parse_command(
     elif as_akn:
         from taxtreaty.structure.akn import akn_documents, to_akn
 
+        history = _history(doc)
         if out_dir is not None:
             from pathlib import Path
 
             from taxtreaty.interfaces.cli.common import write_akn_versions
 
-            documents = akn_documents(doc)
+            documents = akn_documents(doc, history)
             if language is not None:
                 to_akn(doc, language=language)  # the one-line error for a language the text lacks
                 documents = {k: v for k, v in documents.items() if k.split("_")[0] == language}
@@ -46,7 +61,7 @@ def parse_command(
             for path in write_akn_versions(documents, out_dir, stem):
                 typer.echo(f"wrote {path}", err=True)
             return
-        typer.echo(to_akn(doc, language=language))
+        typer.echo(to_akn(doc, language=language, history=history))
     elif out_dir is not None or language is not None:
         raise typer.BadParameter("--language and --out-dir go with --akn")
     else:

@@ -423,18 +423,11 @@ def export_command(
     versions), JSON (trees + provisions) or CSV (passages)."""
     if out_dir is not None and fmt != "akn":
         raise InputError("--out-dir goes with --format akn")
-    version = None
-    if as_of is not None:
-        from taxtreaty.interfaces.cli.as_of import export_version, version_for
+    from taxtreaty.interfaces.cli.as_of import export_text
 
-        version, name = version_for(db, treaty, as_of)
-        if version is None:
-            _err().print(f"{escape(name)}: no amending instrument is stored: the stored text is its only version")
-    if version is not None:
-        output = export_version(version, name, fmt, language)
-    else:
-        with _open(db) as store:
-            output = store.export(treaty, fmt, language)
+    output, note = export_text(db, treaty, fmt, language, as_of)
+    if note:
+        _err().print(escape(note))
     if out_dir is not None:
         from taxtreaty.interfaces.cli.common import write_akn_versions
         from taxtreaty.structure.akn import component_documents
