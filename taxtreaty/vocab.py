@@ -33,7 +33,7 @@ _OPTIONAL_WORD_LISTS = (
     "reference_lead_words",
 )
 #: keys a language file may leave out
-_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", *_OPTIONAL_WORD_LISTS}
+_OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", "month_abbreviations", *_OPTIONAL_WORD_LISTS}
 
 
 class DataFileError(ValueError):
@@ -58,6 +58,8 @@ class Language:
     prevail_words: tuple[str, ...]
     testimonium: tuple[str, ...] = ()
     day_words: dict[str, int] = field(default_factory=dict)
+    #: months as dates abbreviate them, each followed by a full stop ("Dec. 5, 1990"), folded
+    month_abbreviations: dict[str, int] = field(default_factory=dict)
     #: ISO 639-2 code, for Akoma Ntoso's FRBRlanguage ("por")
     iso639_2: str | None = None
     #: names of the days of the week, as gazettes print them before a date line
@@ -167,19 +169,34 @@ def _data_text(*parts: str) -> str:
 
 
 def _read_yaml(*parts: str) -> Any:
-    name = "/".join(parts)
+    return read_yaml_text(_data_text(*parts), "/".join(parts))
+
+
+def read_yaml_text(text: str, name: str, *, text_scalars: bool = False, keys: Iterable[str] | None = None) -> Any:
+    """YAML text parsed, errors naming `name`: see `read_data_file`. Also the reader of a file a
+    user gives in a data file's shape (`ask --mli FILE`)."""
     try:
-        raw = yaml.safe_load(_data_text(*parts))
-    except yaml.YAMLError as exc:
-        raise DataFileError(f"{name}: {exc}") from exc
+        # BaseLoader: every scalar a string ("NO" is Norway, "2021-01-01" text); the caller types them
+        raw = yaml.load(text, Loader=yaml.BaseLoader) if text_scalars else yaml.safe_load(text)
+    except (yaml.YAMLError, RecursionError) as exc:
+        raise DataFileError(f"{name}: {exc}") from None
     _reject_non_text_keys(raw, name, "")
+    if keys is not None:
+        allowed = set(keys)
+        if not isinstance(raw, dict):
+            raise DataFileError(f"{name}: expected a mapping with the keys {sorted(allowed)}")
+        unknown = set(raw) - allowed
+        if unknown:
+            raise DataFileError(f"{name}: unknown keys {sorted(unknown)} (the file takes {sorted(allowed)})")
     return raw
 
 
-def read_data_file(*parts: str) -> Any:
+def read_data_file(*parts: str, text_scalars: bool = False, keys: Iterable[str] | None = None) -> Any:
     """A YAML file under taxtreaty/data, parsed; a `DataFileError` naming the file when it is not
-    YAML or holds a key YAML read as a boolean or null. The one reader of every data file."""
-    return _read_yaml(*parts)
+    YAML, holds a key YAML read as a boolean or null, or (with `keys`) a top-level key not in
+    `keys`. With `text_scalars` every value is read as text (YAML's BaseLoader), so no unquoted
+    `NO`, `on` or date changes type. The one reader of every data file."""
+    return read_yaml_text(_data_text(*parts), "/".join(parts), text_scalars=text_scalars, keys=keys)
 
 
 def _reject_non_text_keys(node: Any, name: str, where: str) -> None:
@@ -225,7 +242,7 @@ def languages() -> dict[str, Language]:
         bad_names = {k: v for k, v in raw["language_names"].items() if not isinstance(v, str)}
         if bad_names:
             raise DataFileError(f"languages/{entry.name}: language_names has non-text codes {bad_names} (quote them)")
-        for key in ("months", "day_words", "ordinal_words", "year_words"):
+        for key in ("months", "day_words", "ordinal_words", "year_words", "month_abbreviations"):
             bad_numbers = {k: v for k, v in (raw.get(key) or {}).items() if isinstance(v, bool) or not isinstance(v, int)}
             if bad_numbers:
                 raise DataFileError(f"languages/{entry.name}: {key} must map words to whole numbers, not {bad_numbers}")
@@ -248,6 +265,7 @@ def languages() -> dict[str, Language]:
             iso639_2=raw.get("iso639_2"),
             ordinal_words={fold(k): int(v) for k, v in (raw.get("ordinal_words") or {}).items()},
             year_words={fold(k): int(v) for k, v in (raw.get("year_words") or {}).items()},
+            month_abbreviations={fold(k): int(v) for k, v in (raw.get("month_abbreviations") or {}).items()},
             **{key: tuple(raw.get(key) or ()) for key in _OPTIONAL_WORD_LISTS},
         )
     return result
@@ -298,6 +316,14 @@ def all_months() -> dict[str, int]:
     months: dict[str, int] = {}
     for lang in languages().values():
         months.update(lang.months)
+    return months
+
+
+def all_month_abbreviations() -> dict[str, int]:
+    """The abbreviated months of every known language ("dec" -> 12), folded, without their full stop."""
+    months: dict[str, int] = {}
+    for lang in languages().values():
+        months.update(lang.month_abbreviations)
     return months
 
 

@@ -108,9 +108,9 @@ def _prepared(jobs: list[tuple[str, bytes, TreatyFacts | None]], processes: int)
 
 def _warm() -> None:
     """Build the parser's and extractor's caches (compiled patterns, vocabularies) in a new worker."""
-    from taxtreaty.store.synthetic import convention
+    from taxtreaty.store.synthetic import convention, languages
 
-    for language in ("en", "pt", "es"):
+    for language in languages():
         prepare(None, convention(0, language=language).text.encode())
 
 

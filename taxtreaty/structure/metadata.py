@@ -45,9 +45,9 @@ def states_named(text: str) -> list[str]:
 @cache
 def _date_patterns() -> list[regex.Pattern[str]]:
     # full month names with or without their accents (the keys are folded: "marco" finds "março"),
-    # and English abbreviations such as "Dec."
-    abbreviations = "|".join(regex.escape(m[:3]) + r"\." for m in vocab.languages()["en"].months)
-    months = f"{vocab.accent_insensitive_alternation(vocab.all_months())}|{abbreviations}"
+    # and the abbreviations a language file gives, with their full stop ("Dec.")
+    abbreviations = "|".join(regex.escape(m) + r"\." for m in sorted(vocab.all_month_abbreviations(), key=lambda m: (-len(m), m)))
+    months = f"{vocab.accent_insensitive_alternation(vocab.all_months())}" + (f"|{abbreviations}" if abbreviations else "")
     day_words = vocab.accent_insensitive_alternation(vocab.all_day_words())
     suffixes = vocab.phrase_alternation(vocab.all_words("day_suffixes"))
     day = rf"(?P<day>\d{{1,2}}|{day_words})(?:\s*-?(?:<sup>)?(?:{suffixes}|º|°)(?:</sup>)?)?"
@@ -76,7 +76,7 @@ def _month_number(name: str) -> int:
     months = vocab.all_months()
     if folded in months:
         return months[folded]
-    return next(n for m, n in vocab.languages()["en"].months.items() if m.startswith(folded))
+    return vocab.all_month_abbreviations()[folded]
 
 
 def _year_number(m: regex.Match[str]) -> int:

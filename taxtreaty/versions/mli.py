@@ -27,13 +27,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from taxtreaty import vocab
 from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
 from taxtreaty.rules.decision import Candidate, Caveat, Decision
 from taxtreaty.text.decode import InputError
 
-SHIPPED = Path(__file__).resolve().parents[1] / "data" / "mli" / "positions.yaml"
+#: the shipped positions, under taxtreaty/data
+SHIPPED = ("mli", "positions.yaml")
+#: the keys of a positions file, and of each of its agreements
+FILE_KEYS = frozenset({"agreements"})
+AGREEMENT_KEYS = frozenset({"parties", "status", "reference", "articles", "effect_withheld_at_source"})
 #: the MLI articles this module knows (the others in a positions file are recorded, not applied)
 KNOWN_ARTICLES = frozenset({6, 7, 8, 9})
 #: MLI article 7(1), the principal purpose test (the words every decision quotes)
@@ -95,6 +98,9 @@ def _date(value: Any, where: str) -> dt.date:
 def _entry(raw: Any, where: str) -> Positions:
     if not isinstance(raw, dict):
         raise InputError(f"{where}: each agreement is a mapping with parties, status, reference")
+    unknown = set(raw) - AGREEMENT_KEYS
+    if unknown:
+        raise InputError(f"{where}: unknown keys {sorted(unknown)} (an agreement takes {sorted(AGREEMENT_KEYS)})")
     parties = raw.get("parties")
     if not (isinstance(parties, list) and len(parties) == 2 and all(isinstance(p, str) and len(p) == 2 for p in parties)):
         raise InputError(f"{where}: parties must be two ISO country codes, e.g. [NL, HU]")
@@ -121,29 +127,38 @@ def _entry(raw: Any, where: str) -> Positions:
 
 
 def read_positions(path: str | Path) -> dict[frozenset[str], Positions]:
-    """The agreements of a positions file, by their two parties."""
+    """The agreements of a positions file (`ask --mli FILE`), by their two parties."""
     path = Path(path)
     try:
-        # every scalar as a string: "NO" is Norway, not YAML 1.1's false; dates and numbers are checked below
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{path}: cannot read the MLI positions ({exc.strerror})") from None
-    except (yaml.YAMLError, UnicodeDecodeError, RecursionError) as exc:
-        raise InputError(f"{path}: not a YAML file of MLI positions ({type(exc).__name__})") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path}: not a YAML file of MLI positions (not UTF-8 text)") from None
+    try:
+        # every scalar as a string: "NO" is Norway, not YAML 1.1's false; dates and numbers are checked below
+        raw = vocab.read_yaml_text(text, str(path), text_scalars=True, keys=FILE_KEYS)
+    except vocab.DataFileError as exc:
+        raise InputError(str(exc)) from None
+    return _positions(raw, path.name)
+
+
+def _positions(raw: Any, name: str) -> dict[frozenset[str], Positions]:
     if not isinstance(raw, dict) or not isinstance(raw.get("agreements"), list):
-        raise InputError(f"{path}: an MLI positions file holds `agreements:`, a list")
+        raise InputError(f"{name}: an MLI positions file holds `agreements:`, a list")
     out: dict[frozenset[str], Positions] = {}
     for i, entry in enumerate(raw["agreements"], 1):
-        positions = _entry(entry, f"{path.name}: agreement {i}")
+        positions = _entry(entry, f"{name}: agreement {i}")
         if positions.parties in out:
-            raise InputError(f"{path.name}: agreement {i}: {'-'.join(sorted(positions.parties))} is listed twice")
+            raise InputError(f"{name}: agreement {i}: {'-'.join(sorted(positions.parties))} is listed twice")
         out[positions.parties] = positions
     return out
 
 
 @cache
 def shipped() -> dict[frozenset[str], Positions]:
-    return read_positions(SHIPPED)
+    """The positions shipped in taxtreaty/data/mli/positions.yaml (read by the one data loader)."""
+    return _positions(vocab.read_data_file(*SHIPPED, text_scalars=True, keys=FILE_KEYS), "/".join(SHIPPED))
 
 
 def positions_for(parties: tuple[str, ...], user_file: str | Path | None = None) -> Positions | None:

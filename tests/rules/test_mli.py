@@ -3,6 +3,7 @@ articles 7 (principal purpose test) and 8 (365-day holding) from the MLI's date 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,35 @@ def test_a_bad_positions_file_is_refused_in_one_line(tmp_path: Path, change: tup
     path.write_text(POSITIONS.replace(*change), encoding="utf-8")
     with pytest.raises(InputError, match=message):
         mli.read_positions(path)
+
+
+def test_positions_go_through_the_one_data_loader_with_every_value_as_text(monkeypatch: pytest.MonkeyPatch,
+                                                                          tmp_path: Path) -> None:
+    from taxtreaty import vocab
+
+    # unquoted NO is Norway (the loader's text_scalars), and the shipped file is read by read_data_file
+    assert vocab.read_yaml_text("parties: [NO, EE]\n", "x.yaml", text_scalars=True) == {"parties": ["NO", "EE"]}
+    assert vocab.read_yaml_text("parties: [NO, EE]\n", "x.yaml") == {"parties": [False, "EE"]}
+    seen: list[tuple[str, ...]] = []
+    real = vocab._data_text
+    monkeypatch.setattr(vocab, "_data_text", lambda *parts: seen.append(parts) or real(*parts))
+    mli.shipped.cache_clear()
+    try:
+        assert mli.shipped()
+    finally:
+        monkeypatch.undo()
+        mli.shipped.cache_clear()
+    assert ("mli", "positions.yaml") in seen
+    # a key the file does not take is refused, naming the file (user file: one line, InputError)
+    for text, words in ((POSITIONS + "agrements: []\n", "unknown keys ['agrements']"),
+                        (POSITIONS.replace("    status: known", "    status: known\n    artciles: [7]"),
+                         "agreement 1: unknown keys ['artciles']")):
+        path = tmp_path / "mli.yaml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(InputError, match=re.escape(words)):
+            mli.read_positions(path)
+    with pytest.raises(vocab.DataFileError, match=r"^mli/positions\.yaml: unknown keys"):
+        vocab.read_yaml_text("agreements: []\nnotes: x\n", "mli/positions.yaml", text_scalars=True, keys=mli.FILE_KEYS)
 
 
 def test_shipped_positions_name_their_reference_and_say_which_are_unknown() -> None:

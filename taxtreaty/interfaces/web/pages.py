@@ -12,6 +12,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pydantic import ValidationError
 
+from taxtreaty import vocab
 from taxtreaty.interfaces.http import service
 from taxtreaty.interfaces.http.backend import NotFound, Unavailable, provisions_of
 from taxtreaty.interfaces.http.limits import run_limited
@@ -31,7 +32,8 @@ templates = Jinja2Templates(env=_env)
 
 router = APIRouter(include_in_schema=False)
 
-LANGUAGE_NAMES = {"pt": "Português", "en": "English", "es": "Español", "fr": "Français", "nl": "Nederlands"}
+#: each language's name in itself, from its data file (`name:` of data/languages/*.yaml)
+LANGUAGE_NAMES = {code: language.name for code, language in vocab.languages().items()}
 COLUMN_NAMES = {column: column[0].upper() + column[1:] for column in MATRIX_COLUMNS}
 
 
