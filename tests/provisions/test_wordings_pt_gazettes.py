@@ -74,3 +74,20 @@ def test_three_dividend_tiers_with_a_counted_holding_period_are_read_whole():
     assert mid.rate_pct == Decimal("10") and mid.conditions["min_holding_days"] == 365
     for p in (top, mid):
         assert "unread_condition" not in p.conditions
+
+
+@pytest.mark.parametrize(("text", "allocation"), [
+    ("Artigo 18\nPensões\n1. As pensões e outras remunerações similares provenientes de um Estado Contratante e pagas "
+     "a um residente do outro Estado Contratante em razão de um emprego anterior podem ser tributadas no primeiro "
+     "Estado mencionado.\n", "source_may_tax"),
+    ("Artículo 18\nPensiones\n1. Las pensiones y remuneraciones similares procedentes de un Estado Contratante y "
+     "pagadas a un residente del otro Estado Contratante por razón de un empleo anterior pueden someterse a imposición "
+     "en el Estado mencionado en primer lugar.\n", "source_may_tax"),
+    # the first-mentioned State of an employment exercised abroad is the employee's residence
+    ("Artigo 15\nRendimentos de Emprego\n2. As remunerações percebidas por um residente de um Estado Contratante em "
+     "razão de um emprego exercido no outro Estado Contratante só são tributáveis no primeiro Estado mencionado se o "
+     "beneficiário permanecer no outro Estado durante um período que não exceda 183 dias.\n", "residence_only"),
+])
+def test_the_first_mentioned_state_is_the_one_the_payment_comes_from(text, allocation):
+    ps = extract_text(text)
+    assert {p.allocation for p in ps.provisions if p.kind == "allocation"} == {allocation}
