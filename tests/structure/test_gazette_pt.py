@@ -22,6 +22,9 @@ from taxtreaty.text.furniture import furniture_rule
     ("Este conteúdo não substitui o publicado na versão certificada.", "dou_page_furniture"),
     ("Este texto não substitui o publicado no D.O.U. de 14.11.2001", "dou_page_furniture"),
     ("Nº 122, quinta-feira, 30 de junho de 2022", "series_line"),
+    # the Diário da Assembleia da República: its page first, then the series line
+    ("13 | II Série A - Número: 095S1 | 11 de Janeiro de 2012", "series_line"),
+    ("II SÉRIE-A — NÚMERO 41", "series_line"),
     # sentences of a convention or a decree stay text
     ("Este Decreto entra em vigor na data de sua publicação.", None),
     ("Esta Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes.", None),
