@@ -97,7 +97,7 @@ class Assembler:
 
     def _paragraph_models(self, owner: str, paras: list[ParaNode]) -> list[Paragraph]:
         out, unnumbered = [], 0
-        for p in paras:
+        for k, p in enumerate(paras):
             if p.number is None:
                 unnumbered += 1
                 eid = eids.paragraph(owner, None, unnumbered)
@@ -110,8 +110,11 @@ class Assembler:
                 text=self.ct.text[p.start:p.end].strip(), span=self._span(p.start, p.end),
                 intro=intro, wrap_up=wrap, points=points,
             ))
-            if not (p.number is None and any(q.protocol_article for q in paras)):
-                # "... agreed upon the following provisions:" then the protocol's articles
+            # "... agreed upon the following provisions:" then the protocol's articles, or its numbered points
+            # ("os signatários acordaram as seguintes disposições ...:" then "1. Ad n.º 3 do artigo 11.º")
+            in_protocol = eids.components(owner)[0][0] == eids.ALIASES["protocol"]
+            announces_points = p.number is None and in_protocol and any(q.number is not None for q in paras[k + 1 :])
+            if not (p.number is None and any(q.protocol_article for q in paras)) and not announces_points:
                 self._check_missing_items(eid, p, points)
         return out
 

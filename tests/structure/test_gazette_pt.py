@@ -95,3 +95,27 @@ def test_the_promulgating_decrees_articles_are_not_the_conventions(first):
     doc = taxtreaty.parse(DECREE.replace("Fica promulgada a Convenção, anexa a este Decreto.", first))
     assert len(doc.versions) == 1
     assert [(a.number, a.topic) for a in doc.versions[0].articles] == [("1", "persons_covered"), ("2", "taxes_covered")]
+
+
+PROTOCOL = """Artigo 11.º
+Juros
+1. Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante podem ser
+tributados nesse outro Estado.
+
+PROTOCOLO
+
+No momento da assinatura da Convenção, os signatários acordaram as seguintes disposições, que fazem parte
+integrante da Convenção:
+
+1. Ad n.º 1 do artigo 11.º
+
+Entende-se que a expressão «juros» não compreende as penalizações por pagamento tardio.
+"""
+
+
+def test_a_protocol_opening_that_announces_its_numbered_points_is_no_missing_list():
+    doc = taxtreaty.parse(PROTOCOL)
+    assert [p.number for p in doc.versions[0].protocols[0].paragraphs] == [None, "1"]
+    assert not [w for w in doc.warnings if w.code == "list_items_missing"]
+    cut = taxtreaty.parse(PROTOCOL.split("1. Ad n.º")[0])  # the points are not in the source: the warning stays
+    assert [w for w in cut.warnings if w.code == "list_items_missing"]
