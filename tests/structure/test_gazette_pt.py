@@ -19,6 +19,7 @@ from taxtreaty.text.furniture import furniture_rule
     ("Seção 1", "dou_page_furniture"),
     ("Publicado em: 22/05/2024 | Edição: 97 | Seção: 1 | Página: 2", "dou_page_furniture"),
     ("Órgão: Atos do Poder Executivo", "dou_page_furniture"),
+    ("Publicado no DOU em 13 out 2025", "dou_page_furniture"),
     ("Este conteúdo não substitui o publicado na versão certificada.", "dou_page_furniture"),
     ("Este texto não substitui o publicado no D.O.U. de 14.11.2001", "dou_page_furniture"),
     ("Nº 122, quinta-feira, 30 de junho de 2022", "series_line"),
