@@ -91,3 +91,20 @@ def test_three_dividend_tiers_with_a_counted_holding_period_are_read_whole():
 def test_the_first_mentioned_state_is_the_one_the_payment_comes_from(text, allocation):
     ps = extract_text(text)
     assert {p.allocation for p in ps.provisions if p.kind == "allocation"} == {allocation}
+
+
+@pytest.mark.parametrize(("heading", "clause"), [
+    ("Artigo 23\nEliminação da dupla tributação\n",
+     "3. Relativamente aos residentes em Portugal, a expressão «imposto sobre o rendimento pago em Angola» incluirá o "
+     "montante do imposto que deveria ter sido pago em Angola, mas que não o foi em virtude de isenção ou redução."),
+    ("Article 23\nElimination of double taxation\n",
+     "3. Where by reason of special relief the tax actually levied on interest is lower, the tax paid shall be deemed "
+     "to have been paid at the rate of 10 per cent."),
+    ("Artículo 23\nEliminación de la doble imposición\n",
+     "3. A efectos de la deducción, el impuesto pagado incluirá el impuesto que se habría pagado de no ser por la "
+     "exención concedida."),
+])
+def test_tax_sparing_is_not_a_credit_of_the_tax_paid(heading, clause):
+    ps = extract_text(heading + clause + "\n")
+    relief = only(ps, "art_23__para_3", "relief_method")
+    assert relief.status == "unknown" and relief.values.get("deemed_paid") is True
