@@ -398,7 +398,7 @@ def ocr_furniture_digits() -> dict[str, str]:
 
 
 _FURNITURE_KEYS = {"patterns", "html_tags"}
-_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars"}
+_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture"}
 
 
 @cache

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import regex
 
-from taxtreaty import patterns
+from taxtreaty import patterns, vocab
 from taxtreaty.structure import eids
 from taxtreaty.structure.assemble import Assembler
 from taxtreaty.structure.languages import detect_language
-from taxtreaty.structure.lines import Line, heading_number, heading_value
+from taxtreaty.structure.lines import Line, heading_number, heading_value, reference_leads
 from taxtreaty.structure.lists import ListLabels
 from taxtreaty.structure.model import Article, Chapter, Protocol, Warning
 from taxtreaty.structure.nodes import ArticleNode, Node, ParaNode, PointNode, ProtocolNode
@@ -25,11 +25,13 @@ from taxtreaty.structure.numbers import (
     label_value,
 )
 from taxtreaty.text import CleanText
-from taxtreaty.text.clean import heading_title_ok
+from taxtreaty.text.clean import heading_title_ok, is_known_heading, title_like
 from taxtreaty.text.lines import title_cased as _title_cased
 
 #: how much of the end of an open point is looked at to tell whether it goes on
 _TAIL = 200
+#: what a title under a heading never holds: a sentence's commas, a figure, a second sentence
+_SENTENCE_MARKS = regex.compile(r"[,;:\d]|\.\s")
 #: a line that ends a sentence, then one that starts another with a capital
 _SENTENCE_BREAK = regex.compile(r"(?<=[.!?][\"'»”)]*)\n(?=[«\"“(]?\p{Lu})")
 
@@ -108,7 +110,7 @@ class VersionBuilder(ListLabels):
         # a longer jump forward only for a real heading (a title on its line or the next), not a
         # cross-reference that happens to start a line; the gap is reported
         has_title = bool((m.group("title") or "").strip()) or (  # type: ignore[union-attr]
-            index + 1 < len(self.lines) and self._is_title_line(self.lines[index + 1])
+            index + 1 < len(self.lines) and self._is_title_line(self.lines[index + 1], index)
         )
         if value > last and has_title:
             self.warn("articles_missing", eids.article(number),
@@ -192,9 +194,9 @@ class VersionBuilder(ListLabels):
                 self._close_article()
                 m = line.match
                 title = (m.group("title") or "").strip()  # type: ignore[union-attr]
-                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
+                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1], i):
                     i += 1
-                    title = lines[i].text.lstrip("#").strip()
+                    title = lines[i].text.lstrip("#").strip().rstrip(".")
                 number = m.group("num")  # type: ignore[union-attr]
                 self.chapter = eids.chapter(number)
                 span = self.ct.original_span(line.start, lines[i].end)
@@ -207,9 +209,10 @@ class VersionBuilder(ListLabels):
                 self._open_article(line, number, inferred)
                 m = line.match
                 title = (m.group("title") or "").strip().strip("()").strip()  # type: ignore[union-attr]
-                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1]):
+                if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1], i):
                     i += 1
-                    title = lines[i].text.lstrip("#").strip().strip("()").strip()  # "(Pensões)" on its own line
+                    # "(Pensões)" on its own line; "Dividendos." under "Artículo 10." (the BOE)
+                    title = lines[i].text.lstrip("#").strip().strip("()").strip().rstrip(".").rstrip()
                     self.article.end = lines[i].end  # type: ignore[union-attr]
                     # "Estudiantes, Aprendices de Actividades / Comerciales, Profesores, Maestros e /
                     # Investigadores": a title in title case wrapped over several lines
@@ -253,13 +256,30 @@ class VersionBuilder(ListLabels):
         self.protocol.end = line.end
         return True
 
-    def _is_title_line(self, line: Line) -> bool:
+    def _is_title_line(self, line: Line, heading_index: int | None = None) -> bool:
+        """Is `line`, right under the heading at `heading_index`, that heading's title? A line that
+        ends a sentence is one only as the BOE prints titles ("Artículo 10." then "Dividendos."):
+        a usual article title, or a short title-like line under a heading whose number ends with a
+        stop, with the article's text still to come (a one-sentence article is not its own title)."""
         text = line.text.lstrip("#").strip()
+        if not (line.kind == "text" and 0 < len(text) <= 100
+                and heading_title_ok("", text)):  # "Pensões", "(Pensões)", "(remunerações públicas)"
+            return False
+        if not text.endswith((".", ":")):
+            return True
+        if heading_index is None or text.endswith(":") or text.endswith(".."):
+            return False
+        bare = text[:-1].rstrip()
+        if is_known_heading(bare):
+            return True
+        heading = self.lines[heading_index]
+        after = self.lines[heading_index + 2] if heading_index + 2 < len(self.lines) else None
         return (
-            line.kind == "text"
-            and 0 < len(text) <= 100
-            and heading_title_ok("", text)  # "Pensões", "(Pensões)", "(remunerações públicas)"
-            and not text.endswith((".", ":"))
+            heading.text.rstrip("*_ ").endswith(".") and not (heading.match and (heading.match.group("title") or "").strip())
+            and len(bare) <= 80 and len(bare.split()) <= 10 and not _SENTENCE_MARKS.search(bare)
+            and title_like(bare) and after is not None and after.kind in ("text", "paragraph", "point")
+            # "Los dividendos sólo pueden ...": a sentence opens on an article, a title never does
+            and vocab.fold(bare.split()[0]) not in reference_leads()
         )
 
     def _open_article(self, line: Line, number: str, inferred: bool) -> None:

@@ -41,6 +41,12 @@ def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
 
 
 @cache
+def _after_furniture_rules() -> frozenset[str]:
+    """Rules that hold only right under another furniture line (`after_furniture: true`)."""
+    return frozenset(rule["name"] for rule in vocab.furniture_patterns() if rule.get("after_furniture"))
+
+
+@cache
 def furniture_prefix_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
     """(name, characters a match can start with or "" for any, pattern) of the prefix rules."""
     return [
@@ -81,6 +87,8 @@ def furniture_rule(line: str, previous: str = "") -> str | None:
             if name == "page_number" and _expects_number(previous):
                 return None
             if name == "date_line" and _expects_date(previous):
+                return None
+            if name in _after_furniture_rules() and not (previous and furniture_rule(previous.strip())):
                 return None
             return name
     dated = _leading_date().match(line)

@@ -88,7 +88,7 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             if article.topic in PAYMENT_TOPICS:  # "... only in the other State if ... loans of more than 3 years"
                 conditions.update(cond.loan_term(sentence, ph))
             if (exclusive is not None and unit.role == "intro" and article.topic in PAYMENT_TOPICS
-                    and k == len(sentences) - 1 and sentence.rstrip().endswith(":")
+                    and k == len(sentences) - 1 and _goes_on_in_items(sentence)
                     and any(u.context and u.context[-1] is unit for u in units)):
                 continue  # "...sólo pueden someterse a imposición en el otro Estado si:": each item is one case
             if exclusive is not None:
@@ -325,8 +325,16 @@ def _applies(sentence: str, ph: Phrases) -> bool:
 
 
 def _exclusive_list_intro(unit: Unit, ph: Phrases) -> bool:
-    """The item's list is introduced by "...taxable only in the other State if:" (no rate announced)."""
+    """The item's list is introduced by "...taxable only in the other State if:" or "... si ... y" (no rate
+    announced)."""
     if not unit.context:
         return False
     intro = unit.context[-1].folded.rstrip()
-    return intro.endswith(":") and ph.has("exclusive", intro) and not ph.has("cap", intro)
+    return _goes_on_in_items(intro) and ph.has("exclusive", intro) and not ph.has("cap", intro)
+
+
+def _goes_on_in_items(sentence: str) -> bool:
+    """Does the last sentence of a list's introduction go on in its items: "... only in that other State
+    if:", or "... si el perceptor de los intereses es su beneficiario efectivo y" (a word, no stop)?"""
+    end = sentence.rstrip()[-1:]
+    return end == ":" or end.isalpha()

@@ -1,0 +1,80 @@
+"""Interest articles in the wordings Spain's conventions (BOE) and Latin American ones print, from
+short sentences of our own in their shape (issue 11): the exemption written as "sólo pueden
+someterse a imposición en este otro Estado si el perceptor ... es su beneficiario efectivo y"
+followed by alternatives a)-d) (each item one case, never every payment: read as the whole
+paragraph it made interest paid to any company exempt, confidently wrong); "es ese otro Estado",
+"los paga el Estado mencionado en primer lugar", "pagados a un Estado contratante", "cualquiera de
+las entidades mencionadas en el inciso a)", "incluyendo sus subdivisiones políticas"; "bancos" in the
+plural; "préstamos otorgados por bancos"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import taxtreaty
+
+HEAD = "CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE COLOMBIA PARA EVITAR LA DOBLE IMPOSICIÓN\n\n"
+GRANT = ("Artículo 11.\nIntereses.\n1. Los intereses procedentes de un Estado contratante y pagados a un residente "
+         "del otro Estado contratante pueden someterse a imposición en ese otro Estado.\n")
+
+# the exemption as the BOE prints it: an exclusive rule whose condition goes on in its items
+ITEMS_AFTER_Y = HEAD + GRANT + """2. Sin embargo, estos intereses pueden someterse también a imposición en el Estado contratante del que procedan y según su legislación, pero, si el beneficiario efectivo es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del 10 por 100 del importe bruto de los intereses.
+3. No obstante lo dispuesto en el apartado 2, los intereses procedentes de un Estado contratante y pagados a un residente del otro Estado contratante sólo pueden someterse a imposición en este otro Estado si el perceptor de los intereses es su beneficiario efectivo y
+a) es ese otro Estado o el Banco Central, una subdivisión política o una entidad local del mismo;
+b) los intereses los paga el Estado mencionado en primer lugar o una de sus entidades locales; o
+c) es un fondo de pensiones reconocido por ese otro Estado.
+"""
+
+# a list of rates and an exemption as Latin American conventions print them
+LISTS = HEAD + GRANT + """2. Sin embargo, dichos intereses también pueden someterse a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo de los intereses es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del:
+a) 5 por ciento del importe bruto de los intereses pagados a bancos;
+b) 12 por ciento del importe bruto de los intereses en cualquier otro caso.
+3. No obstante las disposiciones del párrafo 2, los intereses a que se refiere el párrafo 1 sólo podrán someterse a imposición en el Estado contratante en el que resida el perceptor si:
+a) los intereses son pagados a un Estado contratante, una entidad local del mismo, o el Banco Central de un Estado contratante;
+b) los intereses son pagados por cualquiera de las entidades mencionadas en el inciso a).
+"""
+
+# one sentence naming the State "incluyendo sus subdivisiones", and a rate for bank loans
+ONE_SENTENCE = HEAD + GRANT + """2. Sin embargo, dichos intereses pueden someterse también a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo de los intereses es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder de:
+a) 10 por ciento del importe bruto de los intereses por préstamos otorgados por bancos;
+b) 15 por ciento del importe bruto de los intereses en los demás casos.
+3. No obstante las disposiciones del párrafo 2, los intereses procedentes de un Estado contratante sólo podrán someterse a imposición en el otro Estado contratante si el beneficiario efectivo de los intereses es el Estado contratante, incluyendo sus subdivisiones políticas o administrativas o entidades locales, o el Banco Central de ese otro Estado contratante.
+"""
+
+
+def _decide(text: str, **facts: Any) -> dict[str, Any]:
+    scenario = {"income": "interest", "source": "CO", "residence": "ES", "beneficial_owner": True,
+                "date": "2024-05-01", "payer": "company", **facts}
+    return taxtreaty.decide(taxtreaty.parse(text), scenario).to_dict()
+
+
+@pytest.mark.parametrize(("text", "facts", "status", "rate"), [
+    # the items are the cases the residence State alone taxes; any other interest keeps the 10 % cap
+    (ITEMS_AFTER_Y, {"recipient": "company"}, "determined", "10"),
+    (ITEMS_AFTER_Y, {"recipient": "central_bank"}, "determined", "0"),
+    (ITEMS_AFTER_Y, {"recipient": "government"}, "determined", "0"),       # "es ese otro Estado"
+    (ITEMS_AFTER_Y, {"recipient": "company", "payer": "government"}, "determined", "0"),  # "los paga el Estado ..."
+    (ITEMS_AFTER_Y, {"recipient": "company", "payer": "local_authority"}, "determined", "0"),
+    (LISTS, {"recipient": "bank"}, "determined", "5"),                       # "pagados a bancos"
+    # a company may be a bank: "company" alone leaves the bank's rate open
+    (LISTS, {"recipient": "individual"}, "determined", "12"),
+    (LISTS, {"recipient": "government"}, "determined", "0"),                 # "pagados a un Estado contratante"
+    (LISTS, {"recipient": "central_bank"}, "determined", "0"),               # "... del mismo" is no condition
+    (LISTS, {"recipient": "company", "payer": "government"}, "determined", "0"),  # "las entidades mencionadas"
+    (ONE_SENTENCE, {"recipient": "central_bank"}, "determined", "0"),        # "incluyendo sus subdivisiones"
+    (ONE_SENTENCE, {"recipient": "local_authority"}, "determined", "0"),
+    # a bank's interest depends on the loan: the fact is asked, not assumed
+    (ONE_SENTENCE, {"recipient": "bank"}, "indeterminate", None),
+])
+def test_interest_exemptions_as_spanish_conventions_print_them(text, facts, status, rate):
+    decision = _decide(text, **facts)
+    assert decision["status"] == status
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+
+
+def test_a_loan_granted_by_banks_is_a_kind_of_debt_claim():
+    decision = _decide(ONE_SENTENCE, recipient="bank")
+    assert decision["missing_facts"] == ["loan_kind"]
+    assert str(_decide(ONE_SENTENCE, recipient="bank", loan_kind="bank_loan")["max_rate_pct"]) == "10"

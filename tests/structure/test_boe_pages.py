@@ -1,0 +1,70 @@
+"""The BOE (Boletín Oficial del Estado) as its pages print a convention and as a PDF extraction
+lays them out: each article's title on the line under "Artículo 10." with its own full stop
+("Dividendos."), and the running line of every page broken into its pieces ("BOLETÍN OFICIAL DEL
+ESTADO", "Núm. 182", "Lunes 29 de julio de 2024", "Sec. I. Pág. 96710"), sometimes with the next
+heading printed between them. Sentences of our own in that shape (issue 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+import taxtreaty
+from taxtreaty.text.clean import clean, furniture_rule
+
+HEAD = "CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE PRUEBA\n\nArtículo 9.\nEmpresas asociadas.\n1. Un texto.\n"
+BODY = "1. Los dividendos pagados por una sociedad pueden someterse a imposición en ese otro Estado.\n"
+
+
+@pytest.mark.parametrize(("heading", "title"), [
+    ("Artículo 10.\nDividendos.\n", "Dividendos"),            # the BOE: a stop after the number and the title
+    ("Artículo 10.\n\nDividendos.\n", "Dividendos"),          # a blank line between them
+    ("Artículo 10\nDividendos.\n", "Dividendos"),             # a usual title with its stop under a bare heading
+    ("Artículo 10.\nCánones o regalías.\n", "Cánones o regalías"),
+    ("Artículo 10.\nReglas especiales.\n", "Reglas especiales"),  # not a usual title, but a title in shape
+    ("Artículo 10\nDividendos\n", "Dividendos"),
+    # an article's first sentence is not its title: it opens on an article ("Los"), or has commas
+    ("Artículo 10.\nLos dividendos sólo pueden someterse a imposición.\n", None),
+    ("Artículo 10.\nSin embargo, estos dividendos pueden someterse a imposición.\n", None),
+])
+def test_a_title_under_the_heading_with_its_full_stop(heading, title):
+    doc = taxtreaty.parse((HEAD + heading + BODY).encode())
+    article = doc.version("es").article("10")
+    assert article.heading == title
+    # the title is no paragraph of the article: its first paragraph is the numbered one
+    assert article.paragraphs[0].eid == ("art_10__para_1" if title else "art_10__para_nn_1")
+
+
+def test_a_one_sentence_article_is_not_its_own_title():
+    text = (HEAD + "Artículo 10.\nEl presente Convenio no afecta a los privilegios fiscales.\n"
+            "Artículo 11.\nIntereses.\n" + BODY)
+    doc = taxtreaty.parse(text.encode())
+    assert doc.version("es").article("10").heading is None
+    assert doc.version("es").article("11").heading == "Intereses"
+
+
+@pytest.mark.parametrize(("previous", "line", "rule"), [
+    ("", "Sec. I. Pág. 35989", "boe_section_page"),
+    ("", "Sec. III.  Pág. 1204", "boe_section_page"),
+    ("", "Sec. II.A. Pág. 204", "boe_section_page"),
+    ("BOLETÍN OFICIAL DEL ESTADO", "Núm. 76", "issue_number_alone"),
+    ("Sec. I. Pág. 35989", "Núm. 76", "issue_number_alone"),
+    # a line "Núm. 3" anywhere else is the text's
+    ("2. Los dividendos pagados.", "Núm. 3", None),
+    ("", "Sec. I. Pág.", None),
+])
+def test_the_pieces_of_the_boe_running_line(previous, line, rule):
+    assert furniture_rule(line, previous) == rule
+
+
+def test_a_page_break_with_the_running_line_in_pieces_leaves_the_text_whole():
+    page = "BOLETÍN OFICIAL DEL ESTADO\nNúm. 182\n\nLunes 29 de julio de 2024\n"
+    text = (HEAD + "Artículo 10.\nDividendos.\n1. Los dividendos pagados por una sociedad pueden someterse a\n"
+            + page + "Sec. I. Pág. 96709\nimposición en ese otro Estado.\n"
+            # the next page opens on a heading, printed between the pieces of its running line
+            + page + "Artículo 11.\n\nSec. I. Pág. 96710\n\nIntereses.\n1. Los intereses pueden someterse a imposición.\n")
+    cleaned = clean(text).text
+    assert "Núm." not in cleaned and "Pág." not in cleaned
+    doc = taxtreaty.parse(text.encode())
+    es = doc.version("es")
+    assert es.article("10").paragraph("1").text.endswith("pueden someterse a imposición en ese otro Estado.")
+    assert es.article("11").heading == "Intereses"
