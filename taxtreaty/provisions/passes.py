@@ -280,12 +280,15 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                     pieces = lines
                 for words, targets in pieces:
                     kind = _one_subtype(words, ph)
+                    qualified = []
                     for p in list(provisions):
                         # a residence-only rule of a rate article takes the source State's tax away as an exemption does
                         exempting = p.kind == "allocation" and p.allocation == "residence_only" and p.topic in PAYMENT_TOPICS \
                             and bool(set(p.conditions) - {"beneficial_owner"})
                         if (p.cite.language == version.language and (p.kind in ("withholding_cap", "exemption") or exempting)
                                 and any(eids.within(p.cite.eid, t) for t in targets)):
+                            qualified.append(p)
+                    for p in _the_rates_named(qualified, words, ph):
                             known = p.conditions.get("unread_condition")
                             if known is not None and words in known:
                                 continue
@@ -325,6 +328,15 @@ def _one_subtype(words: str, ph: Phrases) -> str | None:
     return kind if isinstance(kind, str) else None
 
 
+def _the_rates_named(qualified: list[Provision], words: str, ph: Phrases) -> list[Provision]:
+    """Of the caps of a paragraph a protocol point names, those whose rate its words name ("El tipo del 0
+    por 100 no se aplicará cuando ...": the 0 % item, not the rate of the other cases); all of them when
+    the words name no rate of theirs."""
+    named = {f.value for f in figures.find_rates(fold_same_length(words), ph)}
+    chosen = [p for p in qualified if p.kind == "withholding_cap" and p.rate_pct is not None and p.rate_pct in named]
+    return chosen or qualified
+
+
 def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], heading: str | None = None) -> list[str]:
     """The eIds a protocol paragraph's first cross-reference names, when it is a paragraph (or an item
     of one) of an article with rates: "artículo 10, apartado 2, letra a)" -> ["art_10__para_2__point_a"].
@@ -338,7 +350,13 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], he
     # what applies instead, not what the point qualifies
     first = provisos.first_sentence_end(folded)
     sentence = folded[:first]  # "... con respecto al uso de un derecho de autor ..., sólo procederá si ..."
-    folded = folded[: min(first, 200)]
+    whole, folded = folded, folded[: min(first, 200)]
+    # "En relación con el apartado 2 del artículo 10. El tipo del 0 por 100 no se aplicará cuando ...": a
+    # heading that is a sentence of its own; what the point does to the paragraph is in the next one
+    said = sentence
+    if "protocol_heading" in ph.patterns and ph.patterns["protocol_heading"].match(folded.lstrip()):
+        rest = whole[first:]
+        said = whole[: first + min(provisos.first_sentence_end(rest), 200)]
     refs = figures.find_references(folded, ph)
     articles = [n for kind, n in refs if kind == "article"] or ([heading] if heading else [])
     paragraphs = [n for kind, n in refs if kind == "paragraph"]
@@ -348,7 +366,7 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], he
     letters = figures.find_point_references(folded, ph)
     if letters:
         return [eids.point(base, letter) for letter in letters]
-    switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", sentence)
+    switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", said)
     return [base] if switched_off else []
 
 

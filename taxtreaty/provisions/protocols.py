@@ -113,6 +113,7 @@ def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph:
             if current.text.strip():
                 found.append(current)
 
+    previous_end: int | None = None  # where the words of the paragraph before end (not its successor's number)
     for paragraph in protocol.paragraphs:
         base = reading.source.locate(paragraph.text, paragraph.span)
         if base is None:
@@ -123,9 +124,11 @@ def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph:
             offset += len(line) + 1
             if not line.strip():
                 continue
+            # a point closed by the next numbered paragraph ends with its own words, not with "4." after them
+            close_at = previous_end if k == 0 and previous_end is not None and previous_end <= at else at
             label = _LABEL_LINE.fullmatch(line)
             if label is not None:
-                close(at)
+                close(close_at)
                 current, pending_label, roman = None, label.group("label"), not label.group("label").isdigit()
                 continue
             lead = _ROMAN_LEAD.match(line)
@@ -134,7 +137,7 @@ def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph:
             numbered = k == 0 and paragraph.number is not None
             if lead is None and pending_label is None and heading is None and not (numbered and not roman):
                 continue  # the words go on in the current point (its sub-points "1.", "a)")
-            close(at)
+            close(close_at)
             if lead is not None:
                 roman = True
             label_text = lead.group("label") if lead else pending_label or (paragraph.number if numbered else None)
@@ -149,6 +152,7 @@ def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph:
             current = ProtocolPoint(version.language, eid, label_text, articles, start, start, "",
                                     heading=(line[lead.end():] if lead else line)[:heading_end])
             pending_label = None
+        previous_end = base + len(paragraph.text)
     if current is not None:
         last = protocol.paragraphs[-1] if protocol.paragraphs else None
         base = reading.source.locate(last.text, last.span) if last is not None else None

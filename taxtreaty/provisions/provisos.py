@@ -21,11 +21,13 @@ treaty or a language.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import regex
 
-from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty import vocab
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 from taxtreaty.structure.metadata import states_named
 
 #: the kinds of proviso (the `provisos` group of a language file, besides `no_condition`); their
@@ -67,11 +69,29 @@ def first_sentence_end(folded: str) -> int:
     return len(folded)
 
 
+@cache
+def _heading_only(language: str) -> regex.Pattern[str] | None:
+    """A protocol point's heading that is a sentence of its own and says nothing else ("En relación con el
+    apartado 2 del artículo 10.", "Ad Article 11."): its opener, then only references."""
+    ph = require_phrases(language)
+    if "protocol_heading" not in ph.patterns:
+        return None
+    words = [fold_same_length(w) for w in (*ph.raw["article_words"], *ph.raw["paragraph_words"], *ph.raw["point_words"],
+                                           *ph.words("and_words"), *ph.words("of_words"), *ph.words("determiners"),
+                                           *vocab.all_words("reference_lead_words"))]  # "do artigo 11.º"
+    alternatives = "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True))
+    piece = rf"(?:{alternatives}|\d{{1,3}}(?:\.?[º°o])?|[ivxlc]{{1,6}}|\(?[a-z]\)|[,;.:\s])"
+    return regex.compile(rf"(?:{ph.patterns['protocol_heading'].pattern})(?:{piece})*")
+
+
 def sort_words(words: str, ph: Phrases) -> Sorted:
     """Which of the three one sentence of conditional words is."""
     if "provisos" not in ph.raw:
         return Sorted("unread")
     folded = fold_same_length(words)
+    heading = _heading_only(ph.code)
+    if heading is not None and heading.fullmatch(folded.strip()):
+        return Sorted("none")  # "En relación con el apartado 2 del artículo 10.": a heading, no condition
     kinds = [kind for _, _, kind in ph.group_hits("provisos", folded)]
     if "no_condition" in kinds:  # a review undertaking may recall the law it is about: still no condition
         return Sorted("none")
@@ -79,11 +99,15 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
     if caveats:
         return Sorted("caveat", caveats[0])
     for phrase_key, fact in FACT_PHRASES.items():
-        if phrase_key in ph.patterns and ph.has(phrase_key, folded):
+        # "the rate shall not apply if the company is not subject to tax on them": the denial turns it round again
+        denied = fact == "recipient_subject_to_tax" and "recipient_not_taxed" in ph.patterns \
+            and ph.find("recipient_not_taxed", folded)
+        found = denied or (ph.find(phrase_key, folded) if phrase_key in ph.patterns else None)
+        if found:
             negated = any(key in ph.patterns and ph.has(key, folded) for key in _NEGATIONS)
-            facts: dict[str, Any] = {fact: not negated}
+            facts: dict[str, Any] = {fact: negated if denied else not negated}
             if fact == "recipient_subject_to_tax":
-                state = _resident_state(folded[: ph.find(phrase_key, folded).start()], ph)  # type: ignore[union-attr]
+                state = _resident_state(folded[: found.start()], ph)
                 if state is not None:
                     facts["recipient_taxed_state"] = state
             return Sorted("fact", facts=facts)

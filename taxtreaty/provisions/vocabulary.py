@@ -44,7 +44,8 @@ PHRASE_KEYS = (
 #: "kind_definition": a definition of a recipient kind in an income article ("the term “Government” shall include")
 #: "unless_words": an exception's opener ("unless", "a menos que"); "holding_above" / "holding_at_most": a share
 #: "more than" / "not more than" N per cent (a range, not a minimum); "recipient_taxed": the recipient's own
-#: taxation as a fact ("suffers Netherlands company tax on the dividends"); "arising_in_other": "unless it arises
+#: taxation as a fact ("suffers Netherlands company tax on the dividends"), "recipient_not_taxed" the same fact denied
+#: ("una sociedad que no esté sometida a imposición sobre dichos dividendos"); "arising_in_other": "unless it arises
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
 #: "property_vehicle": dividends paid out of immovable-property income by an investment vehicle, a fact
 #: (paid_by_property_vehicle) a rate of the list turns on (provisions/provisos.py)
@@ -71,7 +72,7 @@ PHRASE_KEYS = (
 #: no account shall be taken of changes of ownership ... reorganisation ...)"), no condition (provisions/unread.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
-                        "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
+                        "recipient_not_taxed", "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "guaranteed_alternative", "not_periodic", "social_security",
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
@@ -100,7 +101,7 @@ WORD_KEYS = (
 STEM_KEYS = frozenset({
     "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
     "relief_progression", "relief_credit", "subtypes", "exempt", "notification", "termination_notice", "unread_qualifiers",
-    "payment_words", "rate_bases", "provisos", "recipient_taxed", "property_vehicle",
+    "payment_words", "rate_bases", "provisos", "recipient_taxed", "recipient_not_taxed", "property_vehicle",
 })
 
 #: "..." in a phrase: a short gap inside one sentence

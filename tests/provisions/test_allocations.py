@@ -151,8 +151,10 @@ def test_exclusive_rule_with_a_list_of_cases_is_one_rule_per_case() -> None:
     _, ps = ES.parsed(LISTS)
     assert not ES.at(ps, "art_11__para_3", "allocation")
     public = ES.one(ps, "art_11__para_3__point_a", "allocation")
+    # "el beneficiario efectivo es ese otro Estado, una de sus subdivisiones políticas o el banco central":
+    # the State itself is one of the recipients
     assert (public.allocation, public.conditions) == (
-        "residence_only", {"beneficial_owner": True, "recipient_kinds": ["local_authority", "central_bank"]})
+        "residence_only", {"beneficial_owner": True, "recipient_kinds": ["government", "local_authority", "central_bank"]})
     guaranteed = ES.one(ps, "art_11__para_3__point_b", "allocation")
     assert guaranteed.conditions["guaranteed_by_government"] is True
     assert "plazo de tres años o más" in guaranteed.conditions["unread_condition"]

@@ -148,7 +148,10 @@ def test_boe_interest_bank_loan_rate_keeps_its_unread_condition() -> None:
     _, ps = ES.parsed(BOE)
     low = ES.one(ps, "art_11__para_2__point_a", "withholding_cap")
     assert low.rate_pct == Decimal("5")
-    assert "préstamos otorgados por bancos" in low.conditions["unread_condition"]
+    # "préstamos otorgados por bancos y compañías de seguros, o de bonos o valores que se negocien ...": the
+    # bank loans are read; the insurers' loans and the traded bonds stay words the engine cannot read
+    assert low.conditions["income_subtype"] == "bank_loan"
+    assert "compañías de seguros, o de bonos" in low.conditions["unread_condition"]
     high = ES.one(ps, "art_11__para_2__point_b", "withholding_cap")
     assert (high.rate_pct, high.conditions.get("otherwise")) == (Decimal("15"), True)
 

@@ -5,7 +5,8 @@ followed by alternatives a)-d) (each item one case, never every payment: read as
 paragraph it made interest paid to any company exempt, confidently wrong); "es ese otro Estado",
 "los paga el Estado mencionado en primer lugar", "pagados a un Estado contratante", "cualquiera de
 las entidades mencionadas en el inciso a)", "incluyendo sus subdivisiones políticas"; "bancos" in the
-plural; "préstamos otorgados por bancos"."""
+plural; "préstamos otorgados por bancos" a kind of debt-claim, while a longer list of lenders ("por bancos y
+compañías de seguros, o de bonos ...") stays words not read."""
 
 from __future__ import annotations
 
@@ -74,7 +75,78 @@ def test_interest_exemptions_as_spanish_conventions_print_them(text, facts, stat
     assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
 
 
-def test_a_loan_granted_by_banks_is_a_kind_of_debt_claim():
+def test_a_rate_for_loans_granted_by_banks_turns_on_the_loan():
+    # "por préstamos otorgados por bancos": the kind of debt-claim is asked, not read from the bank recipient
     decision = _decide(ONE_SENTENCE, recipient="bank")
     assert decision["missing_facts"] == ["loan_kind"]
     assert str(_decide(ONE_SENTENCE, recipient="bank", loan_kind="bank_loan")["max_rate_pct"]) == "10"
+    assert str(_decide(ONE_SENTENCE, recipient="bank", loan_kind="bonds")["max_rate_pct"]) == "15"
+
+
+# a protocol in the BOE's shape: numbered points whose heading names a paragraph ("En relación con el
+# apartado 2 del artículo 10.") and is a sentence of its own, the point's words in the next one
+PROTOCOL = HEAD + """Artículo 10.
+Dividendos.
+1. Los dividendos pagados por una sociedad residente de un Estado contratante a un residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado contratante en que resida la sociedad que paga los dividendos, pero, si el beneficiario efectivo de los dividendos es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del:
+a) 0 por 100 del importe bruto de los dividendos si el beneficiario efectivo es una sociedad que posea directamente al menos el 20 por 100 del capital de la sociedad que paga los dividendos;
+b) 5 por 100 del importe bruto de los dividendos en todos los demás casos.
+
+Artículo 12.
+Cánones.
+1. Los cánones procedentes de un Estado contratante y pagados a un residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, estos cánones pueden someterse también a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo de los cánones es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del 10 por 100 del importe bruto de los cánones.
+
+PROTOCOLO
+En el momento de proceder a la firma del Convenio, ambas partes han convenido las siguientes disposiciones que forman parte integrante del Convenio.
+1. En relación con el artículo 12. Si Colombia acordase después con un tercer Estado un tipo impositivo inferior al previsto en el apartado 2 del artículo 12, ese tipo se aplicará automáticamente a efectos del presente Convenio.
+2. En relación con el apartado 2 del artículo 10. El tipo del 0 por 100 no se aplicará cuando los dividendos se paguen a una sociedad que no esté sometida a imposición sobre dichos dividendos en el Estado de su residencia.
+"""
+
+
+def test_a_point_that_withdraws_the_zero_rate_asks_whether_the_recipient_is_taxed():
+    # "El tipo del 0 por 100 no se aplicará cuando ... no esté sometida a imposición": the 0 % item only,
+    # for a recipient subject to tax; the rate of the other cases is untouched (read before: 0 % for every company)
+    dividends = {"income": "dividends", "recipient": "company", "capital_pct": 30}
+    assert _decide(PROTOCOL, **dividends)["missing_facts"] == ["recipient_subject_to_tax"]
+    assert str(_decide(PROTOCOL, **dividends, recipient_subject_to_tax=True)["max_rate_pct"]) == "0"
+    assert str(_decide(PROTOCOL, **dividends, recipient_subject_to_tax=False)["max_rate_pct"]) == "5"
+    assert str(_decide(PROTOCOL, income="dividends", recipient="company", capital_pct=5)["max_rate_pct"]) == "5"
+
+
+def test_a_most_favoured_nation_point_quotes_its_own_words_only():
+    (cap,) = [p for p in taxtreaty.provisions(taxtreaty.parse(PROTOCOL)).provisions
+              if p.topic == "royalties" and p.kind == "withholding_cap"]
+    (caveat,) = cap.conditions["caveats"]
+    assert caveat["kind"] == "mfn" and caveat["eid"] == "protocol_1__para_1"
+    # the point ends with its own sentence, not with the number of the next point ("... Convenio. 2.")
+    assert caveat["quote"].endswith("a efectos del presente Convenio.")
+
+
+@pytest.mark.parametrize(("language", "words", "facts"), [
+    ("es", "El tipo del 0 por 100 no se aplicará cuando la sociedad no esté sometida a imposición sobre los dividendos.",
+     {"recipient_subject_to_tax": True}),
+    ("es", "El tipo del 0 por 100 se aplicará cuando la sociedad esté sujeta al impuesto sobre sociedades.",
+     {"recipient_subject_to_tax": True}),
+    ("en", "The rate of 5 per cent shall not apply if the company is not subject to tax on the dividends.",
+     {"recipient_subject_to_tax": True}),
+    ("pt", "A taxa de 5 % não é aplicável se a sociedade não estiver sujeita ao imposto sobre os lucros.",
+     {"recipient_subject_to_tax": True}),
+])
+def test_the_recipients_taxation_denied_twice_is_a_fact(language, words, facts):
+    from taxtreaty.provisions.provisos import sort_words
+    from taxtreaty.provisions.vocabulary import phrases
+    found = sort_words(words, phrases(language))
+    assert (found.kind, found.facts) == ("fact", facts)
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("es", "En relación con el apartado 2 del artículo 10."),
+    ("es", "En relación con los artículos 10, 11 y 12."),
+    ("en", "With reference to paragraph 3 of Article 11."),
+    ("pt", "Com referência ao n.º 3 do artigo 11.º"),
+])
+def test_a_heading_that_is_a_sentence_of_its_own_is_no_condition(language, words):
+    from taxtreaty.provisions.provisos import sort_words
+    from taxtreaty.provisions.vocabulary import phrases
+    assert sort_words(words, phrases(language)).kind == "none"

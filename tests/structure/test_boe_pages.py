@@ -2,7 +2,8 @@
 lays them out: each article's title on the line under "Artículo 10." with its own full stop
 ("Dividendos."), and the running line of every page broken into its pieces ("BOLETÍN OFICIAL DEL
 ESTADO", "Núm. 182", "Lunes 29 de julio de 2024", "Sec. I. Pág. 96710"), sometimes with the next
-heading printed between them. Sentences of our own in that shape (issue 11)."""
+heading printed between them; the running lines of Mexico's DOF. Sentences of our own in that shape
+(issue 11)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,17 @@ def test_a_one_sentence_article_is_not_its_own_title():
     # a line "Núm. 3" anywhere else is the text's
     ("2. Los dividendos pagados.", "Núm. 3", None),
     ("", "Sec. I. Pág.", None),
+    # Mexico's Diario Oficial de la Federación: the section before the title on an even page, the issue line
+    ("", "2 (Primera Sección) DIARIO OFICIAL Viernes 8 de marzo de 2013", "gazette_title"),
+    ("", "Viernes 8 de marzo de 2013 DIARIO OFICIAL (Primera Sección) 3", "gazette_title"),
+    ("", "Tomo DCCXIV No. 7 México, D.F., viernes 8 de marzo de 2013", "dof_front_line"),
+    ("", "(Primera Sección) el Diario Oficial publicará el texto", None),
+    # the Diario Oficial de la República de Chile
+    ("", "DIARIO OFICIAL DE LA REPUBLICA DE CHILE", "gazette_title"),
+    ("", "Núm. 44.109 | Miércoles 26 de Marzo de 2025 | Página 1 de 6", "series_line"),
+    ("", "CVE 2624504", "diario_oficial_chile"),
+    ("", "CVE 2624504 | Director: Nombre Apellido", "diario_oficial_chile"),
+    ("", "I SECCIÓN LEYES, REGLAMENTOS, DECRETOS Y RESOLUCIONES DE ORDEN GENERAL", "diario_oficial_chile"),
 ])
 def test_the_pieces_of_the_boe_running_line(previous, line, rule):
     assert furniture_rule(line, previous) == rule
