@@ -74,6 +74,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.dated_caps(reading, version, article, ph, found)
         passes.owner_in_first_paragraph(reading, version, article, ph, found)
         passes.applies_instead(reading, version, article, ph, found)
+        passes.replacing_rates(reading, version, article, ph, found)
         passes.defined_kinds(reading, version, article, ph, found)
         passes.referenced_kinds(article, ph, found)
         found += missing_caps(reading, version, article, found)

@@ -8,6 +8,8 @@ Each pass is a named function over provisions already read (an article's, or the
   paragraph's rates;
 - `applies_instead`: "..., the provisions of sub-paragraph (b) shall apply" puts one item of a
   list of rates in place of another;
+- `replacing_rates`: "la tasa del 15 por ciento se aplicará en lugar de la prevista en el inciso b)"
+  replaces an item's rate in a case not read;
 - `undistinguished_caps`: two rates for one income whose conditions were not told apart;
 - `defined_kinds`: "the term “Government” shall include ... the Central Bank": an article's definition
   of a recipient kind its exemption names;
@@ -136,6 +138,36 @@ def applies_instead(reading: Reading, version: Version, article: Article, ph: Ph
                     if p.kind in ("withholding_cap", "exemption") and (
                             eids.within(p.cite.eid, target)):
                         p.overrides = list(dict.fromkeys([*p.overrides, *displaced]))
+
+
+def replacing_rates(reading: Reading, version: Version, article: Article, ph: Phrases,
+                    found: list[Provision]) -> None:
+    """"Durante un período de 5 años a partir de la fecha en que surtan sus efectos las disposiciones del
+    presente Artículo, la tasa del 15 por ciento se aplicará en lugar de la prevista en el inciso b) del
+    párrafo 2", "... shall apply instead of the rate provided in subparagraph (b)": a sentence that puts a
+    rate of its own in place of another item's, in a case (a period, a kind of payer) no condition key
+    reads. When that rate is not read as a cap of its own, its words join the replaced item's
+    `unread_condition`: the engine asks, never applying the replaced rate as if the sentence were not
+    there (`instead_words` of the language files)."""
+    if "instead_words" not in ph.patterns:
+        return
+    for paragraph in article.paragraphs:
+        for unit in reading.source.units(version.language, article, paragraph, cut_restarts=True):
+            if not ph.has("instead_words", unit.folded):
+                continue
+            if any(p.cite.eid == unit.eid and p.kind in ("withholding_cap", "exemption") for p in found):
+                continue  # the sentence's rate was read, with its conditions
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                instead = ph.find("instead_words", sentence)
+                if instead is None or not figures.find_rates(sentence, ph):
+                    continue
+                targets = switched_off(unit, sentence[instead.end():], ph)
+                words = " ".join(unit.text[s_start:s_end].split())
+                for p in found:
+                    if p.kind == "withholding_cap" and p.status == "determined" and p.cite.eid != unit.eid \
+                            and any(eids.within(p.cite.eid, t) for t in targets):
+                        p.conditions = provisos.attach(p.conditions, words, unit.eid, ph)
 
 
 def undistinguished_caps(provisions: list[Provision]) -> None:

@@ -66,6 +66,8 @@ PHRASE_KEYS = (
 #: which the provisions of Article 7 or Article 14 apply") (provisions/protocols.py)
 #: "kind_reference": a cross-reference after a recipient kind to its definition ("a pension fund referred to in
 #: paragraph 2 of Article 4"), no condition (provisions/unread.py)
+#: "instead_words": a rate put in place of another item's ("se aplicará en lugar de la prevista en el inciso b)")
+#: (provisions/passes.py)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
 #: incluidas en la expresión determinadas instituciones") (provisions/protocols.py)
 #: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
@@ -77,7 +79,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
-                        "any_person_holder", "franked")
+                        "any_person_holder", "franked", "instead_words")
 #: "any_person_holder": a holding test of any person, not of a company only ("si son pagados a una persona que
 #: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
 #: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact

@@ -8,7 +8,8 @@ the official collection and the user say.
   Convention enters into force");
 - the entry into force itself: given by the user (`--in-force DATE`, `entry_into_force:` in the
   metadata file, `ingest --in-force`), from the collection's status line ("Treedt in werking per
-  31-08-2014"), or printed in the text; with it, relative dates become days;
+  31-08-2014"), from the gazette's note outside the articles ("El presente Convenio entró en vigor el
+  15 de enero de 2021"), or printed in the text; with it, relative dates become days;
 - the signature as a lower bound: no relative date of effect can fall before it, and a text whose
   dates are not known at all applies to nothing before it (PT–TL, signed 2011, does not decide a
   2005 payment). A date of effect the text prints before the signature (retroactive effect, AR–DE
@@ -120,22 +121,47 @@ def status_lines(original: str, before: int | None = None) -> tuple[dt.date | No
 _STATED_WINDOW = 120
 
 
-def stated_entry(original: str, before: int | None = None) -> dt.date | None:
+#: how much of a note after the text may name the article it applies
+_NOTE_SENTENCE = 300
+
+
+@cache
+def _article_reference() -> regex.Pattern[str]:
+    from taxtreaty import vocab
+
+    body = vocab.accent_insensitive_alternation(vocab.all_words("article_words")).replace(r"\ ", r"\s+")
+    return regex.compile(rf"(?<![\p{{L}}])(?:{body})\s+\d{{1,3}}", regex.IGNORECASE)
+
+
+def _cites_own_article(words: str) -> bool:
+    """The note's sentence (to its first full stop) names an article by number: the convention's final clause."""
+    end = regex.search(r"\.(?:\s|$)", words)
+    return _article_reference().search(words[: end.start() if end else len(words)]) is not None
+
+
+def stated_entry(original: str, before: int | None = None, after: int | None = None) -> dt.date | None:
     """The entry into force the instrument printed above the convention states as a fact: the promulgating
     decree's "Considerando que a Convenção entrou em vigor ... em 5 de outubro de 2001", a notice's "the
     Convention entered into force on 1 March 2016" (`stated_in_force` words, in the past: never "shall enter
-    into force"). One date only: two different ones (a protocol's and the convention's) decide nothing."""
+    into force"); also the gazette's note printed after the convention's last article (`after`): the BOE's
+    "El presente Convenio entró en vigor el 15 de enero de 2021, ..., según se establece en su artículo 26"
+    under the text (a note that names the final clause it applies). One date only: two different ones (a
+    protocol's and the convention's) decide nothing."""
     pattern = _patterns()["stated_in_force"]
     if pattern is None:
         return None
     from taxtreaty.structure.metadata import find_date
 
     head = original[: before if before is not None else len(original)]
+    regions = [head] + ([original[after:]] if after is not None and before is not None and after > before else [])
     days = set()
-    for m in pattern.finditer(head):
-        date, _at = find_date(head[m.end() : m.end() + _STATED_WINDOW])
-        if date is not None:
-            days.add(date)
+    for k, region in enumerate(regions):
+        for m in pattern.finditer(region):
+            if k and not _cites_own_article(region[m.start(): m.start() + _NOTE_SENTENCE]):
+                continue  # after the text, only a note that names the final clause it applies ("según ... su artículo 26")
+            date, _at = find_date(region[m.end() : m.end() + _STATED_WINDOW])
+            if date is not None:
+                days.add(date)
     return _day(days.pop()) if len(days) == 1 else None
 
 
@@ -166,6 +192,11 @@ def _first_article_offset(doc: Document) -> int | None:
     return min(starts) if starts else None
 
 
+def _last_article_end(doc: Document) -> int | None:
+    ends = [v.articles[-1].span[1] for v in doc.versions if v.articles]
+    return max(ends) if ends else None
+
+
 def _day(value: object) -> dt.date | None:
     try:
         return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value))
@@ -182,7 +213,7 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
     if len(kept) != len(provisions):
         resolved.notes.append("a date naming another convention's signature or termination is not this convention's entry into force")
     in_force, lapsed, pending = status_lines(doc.original, _first_article_offset(doc))
-    stated = stated_entry(doc.original, _first_article_offset(doc))
+    stated = stated_entry(doc.original, _first_article_offset(doc), _last_article_end(doc))
     text_eif = next((_day(p.values["date"]) for p in kept if p.kind == "date" and p.status == "determined"
                      and p.values.get("event") == "entry_into_force" and "date" in p.values), None)
     if given.entry_into_force:
@@ -190,7 +221,7 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
     elif in_force:
         resolved.entry_into_force, resolved.entry_source = in_force, "the collection's status line"
     elif stated:
-        resolved.entry_into_force, resolved.entry_source = stated, "the instrument printed before the convention"
+        resolved.entry_into_force, resolved.entry_source = stated, "the instrument or note printed with the convention"
     elif text_eif:
         resolved.entry_into_force, resolved.entry_source = text_eif, "the text"
     if pending and not resolved.entry_into_force:

@@ -150,3 +150,34 @@ def test_a_heading_that_is_a_sentence_of_its_own_is_no_condition(language, words
     from taxtreaty.provisions.provisos import sort_words
     from taxtreaty.provisions.vocabulary import phrases
     assert sort_words(words, phrases(language)).kind == "none"
+
+
+# Mexican wordings (DOF): "que tenga la propiedad directamente de por lo menos el 10 por ciento", a rate that
+# replaces another item's for the first years ("se aplicará en lugar de la prevista en el inciso b)"), and an
+# exemption "no serán sometidos a imposición ... si el beneficiario efectivo ... es un fondo de pensiones"
+MEXICO = """CONVENIO ENTRE LOS ESTADOS UNIDOS MEXICANOS Y LA REPÚBLICA DE ISLANDIA PARA EVITAR LA DOBLE IMPOSICIÓN
+
+ARTÍCULO 10
+DIVIDENDOS
+1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del otro Estado Contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos también pueden someterse a imposición en el Estado Contratante en el que resida la sociedad que pague los dividendos, pero si el beneficiario efectivo de los dividendos es residente del otro Estado Contratante, el impuesto así exigido no podrá exceder del:
+a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad (excluidas las sociedades de personas), que tenga la propiedad directamente de por lo menos el 10 por ciento del capital de la sociedad que paga los dividendos;
+b) 10 por ciento del importe bruto de los dividendos en todos los demás casos.
+3. Durante un período de 5 años a partir de la fecha en que surtan sus efectos las disposiciones del presente Artículo, la tasa del 15 por ciento se aplicará en lugar de la prevista en el inciso b) del párrafo 2.
+4. No obstante lo dispuesto en el párrafo 2, los dividendos no serán sometidos a imposición en el Estado Contratante en el que resida la sociedad que pague los dividendos si el beneficiario efectivo de los dividendos es un fondo de pensiones que sea residente del otro Estado Contratante.
+"""
+
+
+@pytest.mark.parametrize(("facts", "status", "rate"), [
+    ({"recipient": "company", "capital_pct": 30}, "determined", "5"),   # "tenga la propiedad directamente de por lo menos"
+    # the 10 % of b) is replaced by 15 % for the first five years: which one applies is not read, so it is asked
+    ({"recipient": "individual"}, "indeterminate", None),
+    ({"recipient": "pension_fund"}, "determined", "0"),                 # "no serán sometidos a imposición"
+])
+def test_mexican_dividend_wordings(facts, status, rate):
+    decision = taxtreaty.decide(taxtreaty.parse(MEXICO), {"income": "dividends", "source": "MX", "residence": "IS",
+                                                        "beneficial_owner": True, "date": "2010-01-01", **facts}).to_dict()
+    assert decision["status"] == status
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+    if status == "indeterminate":
+        assert "en lugar de la prevista en el inciso b)" in str(decision["unread"])
