@@ -127,9 +127,9 @@ _NOTE_SENTENCE = 300
 
 @cache
 def _article_reference() -> regex.Pattern[str]:
-    from taxtreaty import vocab
+    from taxtreaty.vocab import accent_insensitive_alternation, all_words
 
-    body = vocab.accent_insensitive_alternation(vocab.all_words("article_words")).replace(r"\ ", r"\s+")
+    body = accent_insensitive_alternation(all_words("article_words")).replace(r"\ ", r"\s+")
     return regex.compile(rf"(?<![\p{{L}}])(?:{body})\s+\d{{1,3}}", regex.IGNORECASE)
 
 
