@@ -13,7 +13,7 @@ from taxtreaty import patterns, vocab
 from taxtreaty.structure import eids
 from taxtreaty.structure.assemble import Assembler
 from taxtreaty.structure.languages import detect_language
-from taxtreaty.structure.lines import Line, heading_number, heading_value, reference_leads
+from taxtreaty.structure.lines import Line, heading_number, heading_value
 from taxtreaty.structure.lists import ListLabels
 from taxtreaty.structure.model import Article, Chapter, Protocol, Warning
 from taxtreaty.structure.nodes import ArticleNode, Node, ParaNode, PointNode, ProtocolNode
@@ -279,7 +279,7 @@ class VersionBuilder(ListLabels):
             and len(bare) <= 80 and len(bare.split()) <= 10 and not _SENTENCE_MARKS.search(bare)
             and title_like(bare) and after is not None and after.kind in ("text", "paragraph", "point")
             # "Los dividendos sólo pueden ...": a sentence opens on an article, a title never does
-            and vocab.fold(bare.split()[0]) not in reference_leads()
+            and vocab.fold(bare.split()[0]) not in vocab.reference_lead_words()
         )
 
     def _open_article(self, line: Line, number: str, inferred: bool) -> None:
