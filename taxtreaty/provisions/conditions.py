@@ -160,7 +160,12 @@ def _invested_amount(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     currencies = alternation(sorted(ph.currencies, key=len, reverse=True))
     scales = alternation(sorted(ph.multipliers)) if ph.multipliers else r"(?!)"
-    return regex.compile(rf"(?P<lead>[\p{{L}}\s]{{0,30}}?)\s*(?:(?P<cur1>{currencies})\s*)?(?P<num>{figures.AMOUNT_NUMBER})"
+    # "doscientos cincuenta mil (250.000) euros": the sum in words, then its figure in brackets
+    words = alternation(sorted({*ph.number_words, *(vocab.fold(str(w)) for w in ph.raw.get("number_joiners") or [])},
+                               key=len, reverse=True))
+    amount = (rf"(?:(?:(?:{words})[\s-]+){{1,8}}\(\s*(?P<num>{figures.AMOUNT_NUMBER})\s*\)"
+              rf"|(?P<num>{figures.AMOUNT_NUMBER}))")
+    return regex.compile(rf"(?P<lead>[\p{{L}}\s]{{0,30}}?)\s*(?:(?P<cur1>{currencies})\s*)?{amount}"
                          rf"(?:\s*(?P<scale>{scales}))?\s*(?P<cur2>{currencies})?(?![\p{{L}}])")
 
 

@@ -45,7 +45,7 @@ _WORD = regex.compile(r"\p{L}[\p{L}'’]*")
 #: words at least this long may carry one misprinted letter and still count as read
 MISSPELT_MIN_LENGTH = 6
 #: a condition clause ends at a sentence or list end
-_STOP = regex.compile(r"[;.:]")
+_STOP = regex.compile(r"[;:]|\.(?!\d)")  # "250.000 euros", "12.5": a stop before a digit ends no clause
 
 
 @cache

@@ -181,3 +181,30 @@ def test_mexican_dividend_wordings(facts, status, rate):
     assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
     if status == "indeterminate":
         assert "en lugar de la prevista en el inciso b)" in str(decision["unread"])
+
+
+# a holding and an investment, as the BOE prints the sum: in words with its figure in brackets
+INVESTED = HEAD + """Artículo 10.
+Dividendos.
+1. Los dividendos pagados por una sociedad residente de un Estado contratante a un residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado contratante en que resida la sociedad que paga los dividendos, pero si el beneficiario efectivo de los dividendos es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del:
+a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad que posea directamente al menos el 25 por ciento del capital de la sociedad que paga los dividendos y que haya invertido más de {sum} euros, o el importe equivalente en cualquier otra moneda, en la sociedad que paga los dividendos;
+b) 10 por ciento del importe bruto de los dividendos en todos los demás casos.
+"""
+
+
+@pytest.mark.parametrize("sum_", ["doscientos cincuenta mil (250.000)", "250.000"])
+@pytest.mark.parametrize(("invested", "status", "rate"), [
+    (None, "indeterminate", None),        # the investment is asked
+    (300000, "determined", "5"),
+    (100000, "determined", "10"),
+])
+def test_an_investment_in_words_and_figures_is_a_fact(sum_, invested, status, rate):
+    facts = {"income": "dividends", "recipient": "company", "capital_pct": 30}
+    if invested is not None:
+        facts.update(invested_amount=invested, invested_currency="EUR")
+    decision = _decide(INVESTED.format(sum=sum_), **facts)
+    assert decision["status"] == status
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+    if invested is None:
+        assert decision["missing_facts"] == ["invested_amount"]

@@ -80,3 +80,37 @@ def test_a_page_break_with_the_running_line_in_pieces_leaves_the_text_whole():
     es = doc.version("es")
     assert es.article("10").paragraph("1").text.endswith("pueden someterse a imposición en ese otro Estado.")
     assert es.article("11").heading == "Intereses"
+
+
+# a consolidated BOE text as a copy of its web page keeps it: "Subir" after every block, the page's own
+# lines, and the note under an article an errata corrected (a line longer than most furniture)
+CONSOLIDATED = """Está Vd. en
+Legislación consolidada(información)Este texto consolidado es de carácter informativo y no tiene valor jurídico.
+CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE PRUEBA
+Publicado en:
+«BOE» núm. 38, de 13/02/2008.
+Referencia:
+BOE-A-2008-2484
+Texto consolidado: «Modificación publicada el 22/12/2021»
+[Bloque 3: #a1]
+Artículo 1. Personas comprendidas.
+El presente Convenio se aplica a las personas residentes de uno o de ambos Estados contratantes.
+Subir
+Artículo 11. Intereses.
+1. Los intereses procedentes de un Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, el impuesto así exigido no podrá exceder del 10 por ciento del importe bruto de los intereses.
+Redactado conforme a la corrección de erratas publicada en BOE núm. 251, de 19 de octubre de 1992. Ref. BOE-A-1992-23269.
+Subir
+Artículo 12. Cánones.
+1. Los cánones pueden someterse a imposición en ese otro Estado
+Subir
+"""
+
+
+def test_a_consolidated_web_page_leaves_only_the_convention():
+    es = taxtreaty.parse(CONSOLIDATED.encode()).version("es")
+    assert [a.number for a in es.articles] == ["1", "11", "12"]
+    texts = [p.text for a in es.articles for p in a.paragraphs]
+    assert not any("Subir" in t or "Redactado" in t or "Bloque" in t for t in texts)
+    assert es.article("11").paragraph("2").text.endswith("importe bruto de los intereses.")
+    assert es.article("12").paragraph("1").text.endswith("en ese otro Estado")
