@@ -149,8 +149,8 @@ def test_boe_interest_bank_loan_rate_keeps_its_unread_condition() -> None:
     low = ES.one(ps, "art_11__para_2__point_a", "withholding_cap")
     assert low.rate_pct == Decimal("5")
     # "préstamos otorgados por bancos y compañías de seguros, o de bonos o valores que se negocien ...": the
-    # bank loans are read; the insurers' loans and the traded bonds stay words the engine cannot read
-    assert low.conditions["income_subtype"] == "bank_loan"
+    # banks are read as the lenders; the insurers' loans and the traded bonds stay words the engine cannot read
+    assert low.conditions["recipient_kinds"] == ["bank"]
     assert "compañías de seguros, o de bonos" in low.conditions["unread_condition"]
     high = ES.one(ps, "art_11__para_2__point_b", "withholding_cap")
     assert (high.rate_pct, high.conditions.get("otherwise")) == (Decimal("15"), True)

@@ -5,8 +5,8 @@ followed by alternatives a)-d) (each item one case, never every payment: read as
 paragraph it made interest paid to any company exempt, confidently wrong); "es ese otro Estado",
 "los paga el Estado mencionado en primer lugar", "pagados a un Estado contratante", "cualquiera de
 las entidades mencionadas en el inciso a)", "incluyendo sus subdivisiones políticas"; "bancos" in the
-plural; "préstamos otorgados por bancos" a kind of debt-claim, while a longer list of lenders ("por bancos y
-compañías de seguros, o de bonos ...") stays words not read."""
+plural (the banks that grant the loans), while a longer list of lenders ("por bancos y compañías de
+seguros, o de bonos ...") stays words not read."""
 
 from __future__ import annotations
 
@@ -66,21 +66,13 @@ def _decide(text: str, **facts: Any) -> dict[str, Any]:
     (LISTS, {"recipient": "company", "payer": "government"}, "determined", "0"),  # "las entidades mencionadas"
     (ONE_SENTENCE, {"recipient": "central_bank"}, "determined", "0"),        # "incluyendo sus subdivisiones"
     (ONE_SENTENCE, {"recipient": "local_authority"}, "determined", "0"),
-    # a bank's interest depends on the loan: the fact is asked, not assumed
-    (ONE_SENTENCE, {"recipient": "bank"}, "indeterminate", None),
+    # "por préstamos otorgados por bancos": the banks that lend are the recipients
+    (ONE_SENTENCE, {"recipient": "bank"}, "determined", "10"),
 ])
 def test_interest_exemptions_as_spanish_conventions_print_them(text, facts, status, rate):
     decision = _decide(text, **facts)
     assert decision["status"] == status
     assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
-
-
-def test_a_rate_for_loans_granted_by_banks_turns_on_the_loan():
-    # "por préstamos otorgados por bancos": the kind of debt-claim is asked, not read from the bank recipient
-    decision = _decide(ONE_SENTENCE, recipient="bank")
-    assert decision["missing_facts"] == ["loan_kind"]
-    assert str(_decide(ONE_SENTENCE, recipient="bank", loan_kind="bank_loan")["max_rate_pct"]) == "10"
-    assert str(_decide(ONE_SENTENCE, recipient="bank", loan_kind="bonds")["max_rate_pct"]) == "15"
 
 
 # a protocol in the BOE's shape: numbered points whose heading names a paragraph ("En relación con el
