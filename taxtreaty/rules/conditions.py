@@ -33,12 +33,15 @@ from taxtreaty.vocab import countries, fold
 #: condition keys that only describe how to read a fact; they become assumptions, not tests
 DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded"}
 #: facts that no scenario key carries; a condition on them is unknown unless it has a default
-EXTERNAL_FACTS = {"income_subtype", "guaranteed_by_government", "arising_in_source"}
+EXTERNAL_FACTS = {"income_subtype", "arising_in_source"}
 #: a strict bound ("more than 25 per cent") is kept constant in the ledger's buckets by a second
 #: bound just above it (shares and amounts are never given to more places than this)
 _JUST_ABOVE = Decimal("1e-9")
 #: facts whose values can be given more precisely (a company may be a bank or a pension fund)
 _COARSE_FACTS = {"recipient", "payer"}
+#: facts with a documented default elsewhere (the payer, for "subject to article 19") that a rate's own
+#: condition never takes by default: it chooses between the rates (issue 12)
+_ASKED = {"payer"}
 #: the payers of a social security benefit
 _PUBLIC_PAYERS = ("government", "local_authority")
 #: the provision keys of a share held, by how they compare
@@ -48,7 +51,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | eq_where_resident | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | guaranteed | not_true | eq_source | in_given | in_assumed | unknown
+    op: str  # eq | eq_where_resident | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | not_true | eq_source | in_given | in_assumed | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -68,8 +71,6 @@ class Condition:
             return _invested(scenario, *self.value)
         if op == "named":
             return _named(scenario, self.value)
-        if op == "guarantee":
-            return _guaranteed(scenario, self.value, defaults_used)
         if op == "eq_where_resident":  # a test of the residents of one State only
             if scenario.residence != self.value[1]:
                 return True
@@ -81,6 +82,8 @@ class Condition:
         if op == "eq_source":  # a State the user gives, compared with the source State
             return None if actual is None else (actual == scenario.source) == self.value
         if actual is None and op == "in_given":  # a fact that chooses the rule: never defaulted
+            return None
+        if actual is None and self.fact in _ASKED:
             return None
         if actual is None:
             default = tables().defaults.get(self.fact)
@@ -204,15 +207,6 @@ def _invested(scenario: Scenario, amount: Decimal, currency: str, strict: bool) 
     if scenario.invested_currency != currency:
         return None  # no exchange rate is assumed: the reasons say so
     return scenario.invested_amount > amount if strict else scenario.invested_amount >= amount
-
-
-def _guaranteed(scenario: Scenario, wanted: bool, defaults_used: set[str]) -> bool:
-    """A loan guaranteed, insured or financed by a government: the kind of loan when given; else the
-    documented default (not guaranteed), listed as an assumption."""
-    if scenario.loan_kind is not None:
-        return (scenario.loan_kind == "government_guaranteed") == wanted
-    defaults_used.add("guaranteed_by_government")
-    return tables().defaults["guaranteed_by_government"].value == wanted
 
 
 def _name_key(name: str) -> str:
@@ -410,8 +404,11 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "pe_connected":
             tests.append(_bool_test("pe_connected", value, "pe_connected", "not_pe_connected"))
         elif key == "guaranteed_by_government":
+            # a loan guaranteed, insured or financed by a government: a kind of loan the user states
+            # (`loan_kind`), never assumed either way where the text makes the answer turn on it
             yes = bool(value)
-            tests.append(_test("guaranteed_by_government", "guarantee", yes,
+            kinds = {"government_guaranteed"} if yes else set(fact_schema()["loan_kind"].choices) - {"government_guaranteed"}
+            tests.append(_test("loan_kind", "in", frozenset(kinds),
                                "guaranteed_by_government" if yes else "not_guaranteed_by_government"))
         elif key == "loan_kinds":
             kinds = [str(v) for v in value]

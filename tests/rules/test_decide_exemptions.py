@@ -102,12 +102,43 @@ GUARANTEED = (
     "first-mentioned State.\n")
 
 
-@pytest.mark.parametrize(("loan_kind", "expected"), [("government_guaranteed", "0"), ("other", "15"), (None, "15")])
+@pytest.mark.parametrize(("loan_kind", "expected"), [("government_guaranteed", "0"), ("other", "15"), ("bank_loan", "15")])
 def test_the_kind_of_loan_decides_a_guaranteed_loan_exemption(loan_kind, expected):
     # NL-IN 11(3)(b), NL-ET 11(3) (tests/cases/real): loan_kind government_guaranteed was not used, so interest on
-    # a government-guaranteed loan got the cap; without the fact the documented default (not guaranteed) holds
+    # a government-guaranteed loan got the cap
     scenario = {"income": "interest", "source": "IN", "residence": "NL", "beneficial_owner": True,
-                "recipient": "company", **({"loan_kind": loan_kind} if loan_kind else {})}
+                "recipient": "company", "loan_kind": loan_kind}
     decision = taxtreaty.decide(taxtreaty.parse(GUARANTEED), scenario).to_dict()
     assert (decision["status"], decision["max_rate_pct"]) == ("determined", expected)
-    assert any("guaranteed" in a for a in map(str, decision["assumptions"])) == (loan_kind is None)
+    assert not any("guaranteed" in str(a) for a in decision["assumptions"])
+
+
+def test_a_guaranteed_loan_exemption_asks_the_kind_of_loan():
+    # issue 12: the guarantee chooses between 0% and 15%: never defaulted to "not guaranteed" (CN-KR 11(3)
+    # was answered 10% on that default); the question lists both answers
+    scenario = {"income": "interest", "source": "IN", "residence": "NL", "beneficial_owner": True, "recipient": "company"}
+    decision = taxtreaty.decide(taxtreaty.parse(GUARANTEED), scenario).to_dict()
+    assert decision["status"] == "indeterminate" and decision["missing_facts"] == ["loan_kind"]
+    assert {c["max_rate_pct"] for c in decision["candidates"]} == {"0", "15"}
+    (question,) = decision["questions"]
+    leads = {v: a["leads_to"]["max_rate_pct"] for a in question["answers"] for v in a["values"]}
+    assert leads["government_guaranteed"] == "0" and leads["other"] == "15"
+
+PAID_BY_GOVERNMENT = (
+    "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF INDIA\n\nArticle 11\nInterest\n\n1. Interest "
+    "arising in one of the States and paid to a resident of the other State may be taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the State in which it arises, but if the recipient is the "
+    "beneficial owner of the interest the tax so charged shall not exceed 15 per cent of the gross amount of the "
+    "interest.\n\n3. Notwithstanding the provisions of paragraph 2, interest arising in one of the States shall be "
+    "exempt from tax in that State if it is paid by the Government of that State or a local authority thereof.\n")
+
+
+@pytest.mark.parametrize(("payer", "expected"), [(None, None), ("company", "15"), ("government", "0")])
+def test_an_exemption_for_a_public_payer_asks_who_pays(payer, expected):
+    # issue 12: the payer chooses between the exemption and the cap: never defaulted to "not a government"
+    scenario = {"income": "interest", "source": "IN", "residence": "NL", "beneficial_owner": True,
+                "recipient": "company", **({"payer": payer} if payer else {})}
+    decision = taxtreaty.decide(taxtreaty.parse(PAID_BY_GOVERNMENT), scenario).to_dict()
+    assert decision["max_rate_pct"] == expected
+    assert decision["missing_facts"] == ([] if payer else ["payer"])
+    assert not any(a["fact"] == "payer" for a in decision["assumptions"])
