@@ -158,8 +158,12 @@ def test_exclusive_rule_with_a_list_of_cases_is_one_rule_per_case() -> None:
     guaranteed = ES.one(ps, "art_11__para_3__point_b", "allocation")
     assert guaranteed.conditions["guaranteed_by_government"] is True
     assert "plazo de tres años o más" in guaranteed.conditions["unread_condition"]
-    company = ES.ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="company")
+    company = ES.ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="company",
+                     loan_kind="other")
     assert (company.status, company.max_rate_pct) == ("determined", Decimal("10"))
+    # the guarantee chooses the answer: never defaulted (issue 12)
+    unknown = ES.ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="company")
+    assert unknown.status == "indeterminate" and "loan_kind" in unknown.missing_facts
     bank = ES.ask(LISTS, income="interest", source="MX", residence="ES", beneficial_owner=True, recipient="central_bank")
     assert (bank.status, bank.source_taxation, bank.max_rate_pct) == ("determined", "none", Decimal("0"))
 
