@@ -317,12 +317,21 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
             earlier = [r for r in before[:-1] if r[2] == "recipient"]
             if not (earlier and not kind_hits(folded[earlier[-1][1] : before[-1][0]], ph)):
                 continue
+            if _names_a_resident(folded[earlier[-1][1] : before[-1][0]], ph):
+                # "beneficially owned by a resident of that other State with respect to debt-claims guaranteed
+                # ... by the Government": any resident is the recipient; the kinds are the guarantor's only
+                continue
             role = "recipient"
         key = "payer_kinds" if role == "payer" else "recipient_kinds"
         kinds = out.setdefault(key, [])
         if kind not in kinds:
             kinds.append(kind)
     return out
+
+
+def _names_a_resident(folded: str, ph: Phrases) -> bool:
+    """The words name the recipient as a resident ("a resident of that other Contracting State"), not by kind."""
+    return any(vocab.fold(w) in folded for w in ph.words("resident_words"))
 
 
 @cache
