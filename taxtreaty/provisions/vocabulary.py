@@ -68,6 +68,8 @@ PHRASE_KEYS = (
 #: paragraph 2 of Article 4"), no condition (provisions/unread.py)
 #: "instead_words": a rate put in place of another item's ("se aplicará en lugar de la prevista en el inciso b)")
 #: (provisions/passes.py)
+#: "taxed_in_residence": other income "taxed by that State" (the residence State), a fact of the recipient
+#: (recipient_subject_to_tax) the residence-only rule needs (readers/allocations.py)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
 #: incluidas en la expresión determinadas instituciones") (provisions/protocols.py)
 #: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
@@ -84,6 +86,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
 #: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact
 #: (dividends_franked) a rate turns on; never an exemption ("en la medida que éstos se encuentren exentos (franked)")
+OPTIONAL_PHRASE_KEYS += ("taxed_in_residence",)
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

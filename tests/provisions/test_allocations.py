@@ -271,3 +271,26 @@ def test_es_pensions_only_in_the_state_the_payments_are_made_from() -> None:
     decision = taxtreaty.decide(taxtreaty.parse(ES_PAYING_STATE), {"income": "pensions", "source": "BR",
                                 "residence": "AR", "recipient": "individual", "payer": "company"}).to_dict()
     assert decision["status"] == "determined" and decision["source_taxation"] == "unlimited"
+
+
+@pytest.mark.parametrize(("text", "taxed"), [
+    ("1. Items of income of a resident of a Contracting State, wherever arising, not dealt with in the foregoing "
+     "Articles of this Convention and taxed by that State shall be taxable only in that State.", True),
+    ("1. Items of income of a resident of a Contracting State, wherever arising, not dealt with in the foregoing "
+     "Articles of this Convention shall be taxable only in that State.", None),
+])
+def test_other_income_taxed_by_the_residence_state_asks_whether_it_is(text, taxed):
+    # NL-BB 23(1): "and taxed by that State" is the recipient's own taxation (a fact); it was not read, so other
+    # income was "taxable only in the residence State" without asking
+    doc = ("CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND BARBADOS\n\nArticle 23\nOther income\n\n" + text + "\n")
+    ps = extract_text(doc)
+    rules = {p.allocation: p.conditions.get("recipient_subject_to_tax") for p in at(ps, "art_23__para_1", "allocation")}
+    assert rules == ({"residence_only": True, "source_may_tax": False} if taxed else {"residence_only": None})
+    if taxed:
+        decide = taxtreaty.decide
+        open_ = decide(taxtreaty.parse(doc), {"income": "other_income", "source": "NL", "residence": "BB"}, parties=["NL", "BB"])
+        assert (open_.status, open_.missing_facts) == ("indeterminate", ["recipient_subject_to_tax"])
+        for given, source in ((True, "none"), (False, "unlimited")):
+            answer = decide(taxtreaty.parse(doc), {"income": "other_income", "source": "NL", "residence": "BB",
+                                                  "recipient_subject_to_tax": given}, parties=["NL", "BB"])
+            assert (answer.status, answer.source_taxation) == ("determined", source)

@@ -135,6 +135,14 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph, default_role=None))
                 # "...only in that State unless ... permanent establishment ... may be taxed in the other"
                 rest = sentence[exclusive.end():]
+                if (article.topic == "other_income" and allocation == "residence_only" and "taxed_in_residence" in ph.patterns
+                        and ph.find("taxed_in_residence", sentence, 0, exclusive.start()) is not None):
+                    # "Items of income of a resident ... not dealt with in the foregoing Articles and taxed by that
+                    # State shall be taxable only in that State": the recipient's own taxation is a fact; income its
+                    # State does not tax is not dealt with here, so the source State keeps its own law
+                    conditions["recipient_subject_to_tax"] = True
+                    _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax",
+                                     {**conditions, "recipient_subject_to_tax": False}, overrides)
                 _emit_allocation(reading, out, unit, ph, k, s_start, s_end, allocation, conditions, overrides)
                 if ph.has("shared", rest) and ph.has("permanent_establishment", rest):
                     _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax",
