@@ -70,6 +70,8 @@ PHRASE_KEYS = (
 #: (provisions/passes.py)
 #: "taxed_in_residence": other income "taxed by that State" (the residence State), a fact of the recipient
 #: (recipient_subject_to_tax) the residence-only rule needs (readers/allocations.py)
+#: "base_definition": what defines a rate's base as a share of the gross ("“the adjusted amount” means 60 per cent
+#: of the gross amount": readers/caps.base_of)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
 #: incluidas en la expresión determinadas instituciones") (provisions/protocols.py)
 #: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
@@ -86,7 +88,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
 #: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact
 #: (dividends_franked) a rate turns on; never an exemption ("en la medida que éstos se encuentren exentos (franked)")
-OPTIONAL_PHRASE_KEYS += ("taxed_in_residence",)
+OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

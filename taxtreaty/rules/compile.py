@@ -207,11 +207,20 @@ def _caveats(provision: Provision) -> tuple[Caveat, ...]:
     return tuple(Caveat(str(c["kind"]), str(c.get("eid") or provision.cite.eid), str(c["quote"])) for c in found)
 
 
+def _gross_rate(provision: Provision) -> Decimal | None:
+    """The rate of the gross amount: "10 per cent of the adjusted amount", where "the adjusted amount means 60
+    per cent of the gross amount" (`values.base_pct`), is 6 per cent of the gross."""
+    rate, share = provision.rate_pct, provision.values.get("base_pct")
+    if rate is None or share is None:
+        return rate
+    return (Decimal(rate) * Decimal(str(share)) / 100).normalize()
+
+
 def _rule(provision: Provision, parties: tuple[str, ...]) -> Rule:
     tests, notes = compile_conditions(provision.conditions, parties, provision.topic)
     return Rule(
         id=provision.id, topic=provision.topic, kind=provision.kind, status=provision.status,
-        reason=provision.reason, rate=provision.rate_pct, allocation=provision.allocation,
+        reason=provision.reason, rate=_gross_rate(provision), allocation=provision.allocation,
         conditions=tuple(tests), notes=tuple(notes), values=dict(provision.values),
         state=_state(provision.state, parties), cite=_cite(provision), overrides=tuple(provision.overrides),
         caveats=_caveats(provision),

@@ -203,6 +203,9 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
     if best is not None:
         decision.source_taxation, decision.max_rate_pct, decision.residence_taxation = "limited", best.rate, "shared"
         decision.eid = best.cite.eid
+        if best.values.get("base_pct") is not None:
+            decision.reasons.append(f"{best.cite.eid} caps the tax on a base that is {best.values['base_pct']}% of the gross "
+                                    f"amount: at most {pct(best.rate)} of the gross amount")
         apply_caveats(decision, best)
     elif not rules.caps and not any(r.allocation in SOURCE_ALLOCATIONS for r in rules.allocations):
         # only exemptions, none of which applies (students, teachers): the income then falls

@@ -17,6 +17,7 @@ from helpers import (
     caps_under,
     extract_fixture,
     extract_text,
+    one,
 )
 
 import taxtreaty
@@ -438,3 +439,21 @@ def test_an_alternative_read_as_nothing_is_an_unread_condition() -> None:
     tens = [p for p in ps.provisions if p.kind == "withholding_cap" and p.rate_pct == 10]
     assert tens and all("el subapartado 3 (a)" in (p.conditions.get("unread_condition") or "")
                         or "los subapartados 3 (b) y (d)" in (p.conditions.get("unread_condition") or "") for p in tens)
+
+
+def test_a_rate_of_an_adjusted_amount_defined_as_a_share_of_the_gross():
+    # NL-CN 12(2)(b): "10 per cent of the adjusted amount ... “the adjusted amount” means 60 per cent of the gross
+    # amount of the royalties" is at most 6% of the gross; it was answered 10%
+    text = ("AGREEMENT BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE PEOPLE'S REPUBLIC OF CHINA\n\nArticle 12\nRoyalties\n\n"
+            "2. However, such royalties may also be taxed in the Contracting State in which they arise, but if the "
+            "beneficial owner of the royalties is a resident of the other Contracting State, the tax so charged shall "
+            "not exceed:\n\na) in the case of royalties for the use of any patent, 10 per cent of the gross amount of the "
+            "royalties; and\n\nb) in the case of royalties for the use of industrial, commercial, or scientific equipment, "
+            "10 per cent of the adjusted amount of the royalties. For the purpose of this sub-paragraph “the adjusted "
+            "amount” means 60 per cent of the gross amount of the royalties.\n")
+    cap = one(extract_text(text), "art_12__para_2__point_b", "withholding_cap")
+    assert (cap.rate_pct, cap.values) == (Decimal("10"), {"base": "adjusted_amount", "base_pct": "60"})
+    decision = taxtreaty.decide(taxtreaty.parse(text), {"income": "royalties", "source": "CN", "residence": "NL",
+                                                        "beneficial_owner": True, "royalty_kind": "equipment"},
+                                parties=["NL", "CN"])
+    assert (decision.status, decision.max_rate_pct, decision.eid) == ("determined", Decimal("6"), "art_12__para_2__point_b")

@@ -172,7 +172,7 @@ def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
                             for a in cond.loan_alternatives(c, segment, ph)):
             out.add(
                 unit, "withholding_cap", reading.cite(unit, s_start + seg_start, s_start + seg_end),
-                rate_pct=cond.as_decimal(rate.value), conditions=alternative, values=base_of(sentence, rate, ph),
+                rate_pct=cond.as_decimal(rate.value), conditions=alternative, values=base_of(sentence, rate, ph, unit.folded),
                 state=alternative.get("source_state"), clause=sentence,
             )
 
@@ -196,7 +196,7 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         for alternative in cond.loan_alternatives(conditions, child.folded, ph):
             cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
             out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=alternative,
-                    values=base_of(sentence, rate, ph), state=alternative.get("source_state"))
+                    values=base_of(sentence, rate, ph, unit.folded), state=alternative.get("source_state"))
 
 
 def _unknown_cap(reading: Reading, out: Emitted, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:
@@ -238,11 +238,34 @@ def missing_caps(reading: Reading, version: Version, article: Article, found: li
     return out
 
 
-def base_of(sentence: str, rate: figures.Figure, ph: Phrases) -> dict[str, Any]:
+def base_of(sentence: str, rate: figures.Figure, ph: Phrases, whole: str = "") -> dict[str, Any]:
     """What the rate applies to: the gross amount (the Model's wording) or another base the text defines
-    ("10 per cent of the adjusted amount of the royalties"): the first of `rate_bases` named after it."""
+    ("10 per cent of the adjusted amount of the royalties"): the first of `rate_bases` named after it. A base
+    the clause defines as a share of the gross amount ("the adjusted amount" means 60 per cent of the gross
+    amount of the royalties) gives that share (`base_pct`), so the rate of the gross can be computed."""
     after = sentence[rate.end : rate.end + 40]
     for base, pattern in ph.groups["rate_bases"].items():
         if pattern.search(after):
-            return {"base": base}
+            share = _base_share(whole or sentence, pattern, ph) if base != "gross_amount" else None
+            return {"base": base} if share is None else {"base": base, "base_pct": share}
     return {}
+
+
+#: how far a base's definition word may follow the base's name, and its share the definition word
+_DEFINITION_WINDOW = 30
+
+
+def _base_share(text: str, base: regex.Pattern[str], ph: Phrases) -> Any | None:
+    """"“the adjusted amount” means 60 per cent of the gross amount": the share of the gross a base is."""
+    gross = ph.groups["rate_bases"].get("gross_amount")
+    if "base_definition" not in ph.patterns or gross is None:
+        return None
+    for m in base.finditer(text):
+        defined = ph.find("base_definition", text, m.end(), min(len(text), m.end() + _DEFINITION_WINDOW))
+        if defined is None:
+            continue
+        tail = text[defined.end() : defined.end() + _DEFINITION_WINDOW + 40]
+        shares = figures.find_rates(tail, ph)
+        if shares and shares[0].start < _DEFINITION_WINDOW and gross.search(tail[shares[0].end : shares[0].end + 30]):
+            return f"{cond.as_decimal(shares[0].value).normalize():f}"
+    return None
