@@ -247,8 +247,29 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
             for p in read(reading, units, ph):
                 at = reading.source.clean_offset(p.cite.span[0])
                 if _sets_a_rate(p, ph) and not any(a <= (at if at is not None else -1) < b for a, b in mfn):
-                    out.append(p)
+                    out.append(_direction_outside_provisos(p))
     return out
+
+
+def _direction_outside_provisos(provision: Provision) -> Provision:
+    """"... as long as the Netherlands does not levy a tax at source on interest paid to a resident of Vietnam,
+    the percentage provided for in this paragraph shall be reduced to 7 per cent": the States the proviso's words
+    name are the proviso's (a caveat about a State's law), not the direction of the rate, which is the paragraph's
+    (both ways); a direction only the proviso's words name is dropped."""
+    keys = [k for k in ("source_state", "residence_state") if k in provision.conditions]
+    provisos = [c for c in provision.conditions.get("caveats", []) if c.get("kind") == "domestic_law"]
+    if not keys or not provisos:
+        return provision
+    rest = " ".join(provision.cite.quote.split())
+    for caveat in provisos:
+        rest = rest.replace(" ".join(str(caveat["quote"]).split()), " ")
+    named = set(states_named(rest))
+    dropped = [k for k in keys if str(provision.conditions[k]).upper() not in named]
+    if dropped:
+        provision.conditions = {k: v for k, v in provision.conditions.items() if k not in dropped}
+        if provision.state is not None and "source_state" in dropped:
+            provision.state = None
+    return provision
 
 
 def _sets_a_rate(provision: Provision, ph: Phrases) -> bool:

@@ -318,3 +318,30 @@ def test_ar_br_banco_central_do_brasil_is_among_the_institutions_of_xi_3_a() -> 
         "income": "interest", "source": "AR", "residence": "BR", "payer": "company", "recipient": "central_bank",
         "recipient_name": "Banco Central do Brasil"}).to_dict()
     assert (decision["status"], decision["source_taxation"]) == ("determined", "none")
+
+
+AS_LONG_AS = (
+    "Agreement between the Kingdom of the Netherlands and the Socialist Republic of Vietnam\n\n"
+    "Article 11\nInterest\n\n"
+    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be "
+    "taxed in that other State.\n\n"
+    "2. However, such interest may also be taxed in the Contracting State in which it arises, but if the recipient is "
+    "the beneficial owner of the interest the tax so charged shall not exceed 10 per cent of the gross amount of the "
+    "interest.\n\n"
+    "PROTOCOL\n\nAt the moment of signing the Agreement the undersigned have agreed as follows:\n\n"
+    "I\nAd Article 11, paragraph 2\n"
+    "Notwithstanding the provisions of paragraph 2 of Article 11, as long as, under the provisions of the Netherlands "
+    "taxation laws, the Netherlands does not levy a tax at source on interest paid to a resident of Vietnam, the "
+    "percentage provided for in this paragraph shall be reduced to 7 per cent of the gross amount of the interest.\n"
+)
+
+
+@pytest.mark.parametrize(("source", "residence"), [("VN", "NL"), ("NL", "VN")])
+def test_the_states_an_as_long_as_proviso_names_are_not_the_rates_direction(source, residence):
+    # NL-VN protocol VIII.1, NL-RO protocol ad 11: the reduced rate of 11(2) is for both States, subject to the
+    # proviso on Dutch law; the proviso's words ("the Netherlands ... interest paid to a resident of Vietnam") were
+    # read as the direction NL -> VN, so Vietnamese interest kept 10%
+    decision = taxtreaty.decide(taxtreaty.parse(AS_LONG_AS), {"income": "interest", "source": source,
+                                                              "residence": residence, "beneficial_owner": True})
+    assert (decision.status, decision.max_rate_pct) == ("determined", Decimal("7"))
+    assert [c["kind"] for c in decision.caveats] == ["domestic_law"]
