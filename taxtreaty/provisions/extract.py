@@ -32,6 +32,7 @@ from taxtreaty.provisions.readers.relief import read_relief
 from taxtreaty.provisions.readers.thresholds import read_thresholds
 from taxtreaty.provisions.reading import (
     CAP_TOPICS,
+    LIMIT_TOPICS,
     HOST_EXEMPTION_TOPICS,
     INCOME_TOPICS,
     RATE_TOPICS,
@@ -46,7 +47,7 @@ Reader = Callable[[Reading, list[Unit], Phrases], list[Provision]]
 
 #: (does it read an article of this topic?, reader), in the order they run on each paragraph
 READERS: tuple[tuple[Callable[[str | None], bool], Reader], ...] = (
-    (lambda topic: topic in CAP_TOPICS, read_caps),
+    (lambda topic: topic in CAP_TOPICS or topic in LIMIT_TOPICS, read_caps),
     (lambda topic: topic in CAP_TOPICS or topic in HOST_EXEMPTION_TOPICS or topic in INCOME_TOPICS, read_exemptions),
     (lambda topic: topic in INCOME_TOPICS or topic is None, read_allocations),
     (lambda topic: topic in THRESHOLD_TOPICS, read_thresholds),

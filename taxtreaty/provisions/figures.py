@@ -112,7 +112,9 @@ def _rate_regex(language: str) -> regex.Pattern[str]:
     # "diez (10) por ciento": the figure repeated in brackets between the words and "per cent"
     bracket = r"(?:\s*\(\s*(?P<bracket>\d{1,3}(?:[.,]\d{1,2})?)\s*\))?"
     fraction = rf"(?<![\d.,\p{{L}}]){FRACTION_NUMBER}"
-    return regex.compile(rf"(?P<num>{fraction}|{number_pattern(ph)}){bracket}\s*(?:{percent})(?![\p{{L}}])")
+    # "the rate of *1½* per cent": markdown emphasis around the figure is no part of it
+    emphasis = r"(?:[*_]{1,3})?"
+    return regex.compile(rf"(?P<num>{fraction}|{number_pattern(ph)}){emphasis}{bracket}\s*(?:{percent})(?![\p{{L}}])")
 
 
 @cache

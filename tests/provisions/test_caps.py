@@ -457,3 +457,24 @@ def test_a_rate_of_an_adjusted_amount_defined_as_a_share_of_the_gross():
                                                         "beneficial_owner": True, "royalty_kind": "equipment"},
                                 parties=["NL", "CN"])
     assert (decision.status, decision.max_rate_pct, decision.eid) == ("determined", Decimal("6"), "art_12__para_2__point_b")
+
+
+SHIPPING_LESSER_OF = (
+    "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF THE PHILIPPINES\n\n"
+    "Article 8\nShipping and Air Transport\n\n"
+    "1. Profits derived by an enterprise of one of the States from the operation of ships in international traffic "
+    "may be taxed in that State.\n\n"
+    "2. However, such profits may also be taxed in the other State. The tax so charged shall not exceed the lesser "
+    "of\n\na) the rate of *1½* per cent applied on the gross revenue derived from that other State, or\n\n"
+    "b) the lowest rate of Philippine tax applied on such profits derived by an enterprise of a third State.\n")
+
+
+def test_a_shipping_cap_behind_markdown_emphasis_and_its_unread_other_limb():
+    # NL-PH 8(2): "*1½*" was no rate, and the shipping article's caps were not read: "unlimited" (wrong); the
+    # lesser of 1½% and a rate of Philippine law is no one maximum: open, citing the limb it cannot read
+    ps = extract_text(SHIPPING_LESSER_OF)
+    assert one(ps, "art_8__para_2__point_a", "withholding_cap").rate_pct == Decimal("1.5")
+    decision = taxtreaty.decide(taxtreaty.parse(SHIPPING_LESSER_OF), {"income": "shipping", "source": "PH",
+                                                                     "residence": "NL"}, parties=["NL", "PH"])
+    assert decision.status == "indeterminate" and decision.source_taxation != "unlimited"
+    assert {str(c.max_rate_pct) for c in decision.candidates if c.source_taxation == "limited"} == {"1.5"}
