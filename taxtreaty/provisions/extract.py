@@ -32,9 +32,9 @@ from taxtreaty.provisions.readers.relief import read_relief
 from taxtreaty.provisions.readers.thresholds import read_thresholds
 from taxtreaty.provisions.reading import (
     CAP_TOPICS,
-    LIMIT_TOPICS,
     HOST_EXEMPTION_TOPICS,
     INCOME_TOPICS,
+    LIMIT_TOPICS,
     RATE_TOPICS,
     THRESHOLD_TOPICS,
     Reading,
