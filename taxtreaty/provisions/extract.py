@@ -45,9 +45,19 @@ from taxtreaty.structure.model import Article, Document, Version
 
 Reader = Callable[[Reading, list[Unit], Phrases], list[Provision]]
 
+
+def read_limits(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
+    """The caps of an article of allocations (shipping, pensions): only where the paragraph limits the tax
+    itself ("The tax so charged shall not exceed the lesser of ...", "el impuesto así exigido no excederá");
+    "the amount of such profits shall not exceed 5 per cent of the sums receivable" limits a base, not a rate."""
+    if not any(ph.has("charged_tax", u.folded) for u in units):
+        return []
+    return read_caps(reading, units, ph)
+
 #: (does it read an article of this topic?, reader), in the order they run on each paragraph
 READERS: tuple[tuple[Callable[[str | None], bool], Reader], ...] = (
-    (lambda topic: topic in CAP_TOPICS or topic in LIMIT_TOPICS, read_caps),
+    (lambda topic: topic in CAP_TOPICS, read_caps),
+    (lambda topic: topic in LIMIT_TOPICS, read_limits),
     (lambda topic: topic in CAP_TOPICS or topic in HOST_EXEMPTION_TOPICS or topic in INCOME_TOPICS, read_exemptions),
     (lambda topic: topic in INCOME_TOPICS or topic is None, read_allocations),
     (lambda topic: topic in THRESHOLD_TOPICS, read_thresholds),

@@ -81,7 +81,7 @@ def test_nl_et_as_long_as_the_netherlands_law_is_a_caveat() -> None:
     assert caveat["kind"] == "domestic_law" and "as long as" in caveat["quote"] and caveat["eid"].startswith("protocol_")
     # 10(2)(c) for a qualifying company, subject to X(2) ("as long as ... the income of pension funds are exempt")
     company = undated(nl("ET"), income="dividends", source="ET", residence="NL", **COMPANY)
-    assert (company["max_rate_pct"], company["eid"]) == ("5", "art_10__para_2__point_c")
+    assert (company["max_rate_pct"], company["eid"]) == ("5", "art_10__para_2__point_c__point_i")  # the item's own eId
     assert {c["kind"] for c in company["caveats"]} == {"domestic_law"}
 
 

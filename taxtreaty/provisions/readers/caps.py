@@ -194,7 +194,8 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
             own = {"unread_condition": " ".join(child.text.split()).rstrip(";,. ")}
         conditions = cond.merge(base, own)
         for alternative in cond.loan_alternatives(conditions, child.folded, ph):
-            cite = reading.cite_cleaned(unit.language, unit.eid, unit.start + s_start, child.end)
+            # cited from the rate through the item, by the item's own eId ("art_10__para_2__point_c__point_i")
+            cite = reading.cite_cleaned(unit.language, child.eid, unit.start + s_start, child.end)
             out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=alternative,
                     values=base_of(sentence, rate, ph, unit.folded), state=alternative.get("source_state"))
 
