@@ -251,6 +251,59 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
     return out
 
 
+#: articles of allocations a protocol point may set aside for some persons ("Notwithstanding the provisions of
+#: Article 17, where a person who is a resident of South Africa on the date ..., that income shall be taxable
+#: only in South Africa if ...")
+_ALLOCATION_POINT_TOPICS = frozenset({"pensions", "government_service", "employment", "directors_fees", "students",
+                                      "professors_researchers", "other_income"})
+
+
+def point_allocations(reading: Reading, version: Version, ph: Phrases, found: list[ProtocolPoint]) -> list[Provision]:
+    """"Notwithstanding the provisions of Article 17, where a person who is a resident of South Africa on the date
+    on which the Convention comes into effect, continues ... to derive a pension ..., that income shall be taxable
+    only in South Africa if the total gross amount ... does not exceed 10.000 Euro": a point headed by one article
+    of allocations that gives the income of the residents of one State to that State alone. Its persons and amounts
+    are not read: an allocation of that article for those residents whose words are unread (the decision is open,
+    citing them), never silently left out."""
+    from taxtreaty.provisions.reading import Emitted
+
+    out: list[Provision] = []
+    residents = [fold_same_length(w) for w in ph.words("resident_words")]
+    for point in found:
+        homes = [a for n in point.articles if (a := _article(version, n)) is not None]
+        if len(homes) != 1 or homes[0].topic not in _ALLOCATION_POINT_TOPICS:
+            continue
+        folded = fold_same_length(point.text)
+        lead = ph.find("notwithstanding", folded)
+        exclusive = ph.find("exclusive", folded)
+        if lead is None or lead.start() > _POINT_LEAD or exclusive is None:
+            continue
+        at = next((i for w in residents if (i := folded.find(w)) >= 0 and i < exclusive.start()), -1)
+        named = states_named(folded[at : at + 60]) if at >= 0 else []
+        given = states_named(folded[exclusive.end() : exclusive.end() + 40])
+        if not named or given[:1] != named[:1]:
+            continue
+        home = homes[0]
+        span = reading.source.clean.original_span(point.start, point.end)
+        paragraph = Paragraph(eid=point.eid, number=None, text=point.text, span=span)
+        article = Article(eid=home.eid, number=home.number, heading=home.heading, topic=home.topic, span=span,
+                          paragraphs=[paragraph])
+        units = reading.source.units(version.language, article, paragraph)
+        if not units:
+            continue
+        emitted = Emitted(reading)
+        unit = units[0]
+        emitted.add(unit, "allocation", reading.cite(unit, 0, len(unit.text)), allocation="residence_only",
+                    conditions={"residence_state": named[0], "unread_condition": " ".join(unit.text.split())},
+                    overrides=[home.eid])
+        out += emitted
+    return out
+
+
+#: how far into a point its "Notwithstanding" may stand
+_POINT_LEAD = 40
+
+
 def _direction_outside_provisos(provision: Provision) -> Provision:
     """"... as long as the Netherlands does not levy a tax at source on interest paid to a resident of Vietnam,
     the percentage provided for in this paragraph shall be reduced to 7 per cent": the States the proviso's words
@@ -435,7 +488,8 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     found = points(reading, version, ph)
     rates = point_rates(reading, version, ph, found)
     _inherit(rates, read)
-    return [*reclassifications(reading, version, ph, found), *rates, *institutions(reading, version, ph, found, read)]
+    return [*reclassifications(reading, version, ph, found), *rates, *institutions(reading, version, ph, found, read),
+            *point_allocations(reading, version, ph, found)]
 
 
 __all__ = ["ProtocolPoint", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]

@@ -345,3 +345,28 @@ def test_the_states_an_as_long_as_proviso_names_are_not_the_rates_direction(sour
                                                               "residence": residence, "beneficial_owner": True})
     assert (decision.status, decision.max_rate_pct) == ("determined", Decimal("7"))
     assert [c["kind"] for c in decision.caveats] == ["domestic_law"]
+
+
+TRANSITIONAL_PENSIONS = (
+    "Convention between the Kingdom of the Netherlands and the Republic of South Africa\n\n"
+    "Article 17\nPensions\n\n"
+    "1. Pensions and other similar remuneration arising in a Contracting State and paid to a resident of the other "
+    "Contracting State may be taxed in the first-mentioned State.\n\n"
+    "PROTOCOL\n\nAt the moment of signing the Convention the undersigned have agreed as follows:\n\n"
+    "I\nAd Article 17\n"
+    "Notwithstanding the provisions of Article 17, where a person who is a resident of South Africa on the date on "
+    "which the Convention comes into effect continues after that date to derive a pension, that income shall be "
+    "taxable only in South Africa if the total gross amount of that income paid out in any calendar year does not "
+    "exceed 10.000 Euro.\n"
+)
+
+
+def test_a_protocol_point_that_gives_some_residents_pensions_to_their_state_is_not_left_out():
+    # NL-ZA protocol XI: not read, so a Dutch pension of a South African resident was "the source State may tax"
+    # with no word of the point; the persons and the amount are not read: open for South African residents,
+    # citing the point; the other direction is article 17(1)'s
+    doc = taxtreaty.parse(TRANSITIONAL_PENSIONS)
+    za = taxtreaty.decide(doc, {"income": "pensions", "source": "NL", "residence": "ZA", "recipient": "individual"})
+    assert za.status == "indeterminate" and any("10.000 Euro" in u["quote"] for u in za.to_dict()["unread"])
+    nl = taxtreaty.decide(doc, {"income": "pensions", "source": "ZA", "residence": "NL", "recipient": "individual"})
+    assert (nl.status, nl.source_taxation, nl.eid) == ("determined", "unlimited", "art_17__para_1")
