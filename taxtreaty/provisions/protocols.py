@@ -25,6 +25,7 @@ The words are the language file's `protocol_heading` and `reclassified` phrases.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 
@@ -35,7 +36,7 @@ from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.vocabulary import Phrases, all_words, fold_same_length, word_alternation
 from taxtreaty.structure import eids
-from taxtreaty.structure.metadata import states_named
+from taxtreaty.structure.metadata import state_mentions, states_named
 from taxtreaty.structure.model import Article, Paragraph, Protocol, Version
 
 #: a line that is only a point's numeral ("II", "4.", "(iii)")
@@ -304,6 +305,11 @@ def point_allocations(reading: Reading, version: Version, ph: Phrases, found: li
 _POINT_LEAD = 40
 
 
+def _mentions(text: str) -> Counter[str]:
+    """How many times each State (ISO code) is named in the words."""
+    return Counter(state_mentions(text))
+
+
 def _direction_outside_provisos(provision: Provision) -> Provision:
     """"... as long as the Netherlands does not levy a tax at source on interest paid to a resident of Vietnam,
     the percentage provided for in this paragraph shall be reduced to 7 per cent": the States the proviso's words
@@ -313,11 +319,12 @@ def _direction_outside_provisos(provision: Provision) -> Provision:
     provisos = [c for c in provision.conditions.get("caveats", []) if c.get("kind") == "domestic_law"]
     if not keys or not provisos:
         return provision
-    rest = " ".join(provision.cite.quote.split())
+    # mentions of each State in the rate's words and in the provisos' (counted, so hard-wrapped lines and page
+    # furniture between the words change nothing)
+    cited = _mentions(provision.cite.quote)
     for caveat in provisos:
-        rest = rest.replace(" ".join(str(caveat["quote"]).split()), " ")
-    named = set(states_named(rest))
-    dropped = [k for k in keys if str(provision.conditions[k]).upper() not in named]
+        cited.subtract(_mentions(str(caveat["quote"])))
+    dropped = [k for k in keys if cited[str(provision.conditions[k]).upper()] <= 0]
     if dropped:
         provision.conditions = {k: v for k, v in provision.conditions.items() if k not in dropped}
         if provision.state is not None and "source_state" in dropped:

@@ -31,6 +31,12 @@ def _country_pattern() -> tuple[regex.Pattern[str], dict[str, str]]:
     return regex.compile(rf"(?<![\p{{L}}])(?:{alternation})(?![\p{{L}}])"), names
 
 
+def state_mentions(text: str) -> list[str]:
+    """ISO codes of every mention of a State in `text`, in order, repeats included."""
+    pattern, names = _country_pattern()
+    return [names[m.group()] for m in pattern.finditer(vocab.fold(text))]
+
+
 def states_named(text: str) -> list[str]:
     """ISO codes of the States named in `text`, in order of first mention."""
     pattern, names = _country_pattern()
