@@ -66,7 +66,7 @@ class ProtocolPoint:
 def _heading_articles(line: str, ph: Phrases) -> tuple[list[str], int] | None:
     """The article numbers a heading at the start of a line names, and where the heading ends:
     "Ad Articles 10, 11 and 12" -> (["10", "11", "12"], 25); "Con referencia al artículo XI, apartado
-    3 a." -> (["XI"], ...); None when the line does not open with a heading."""
+    3 a." -> (["XI"], ...); "With reference to paragraph (3) of Article 11" -> (["11"], ...); None when the line does not open with a heading."""
     if "protocol_heading" not in ph.patterns:
         return None
     folded = fold_same_length(_EMPHASIS.sub(lambda m: " " * len(m.group()), line))
@@ -79,7 +79,7 @@ def _heading_articles(line: str, ph: Phrases) -> tuple[list[str], int] | None:
     article = ph.raw["article_words"]
     paragraph = ph.raw["paragraph_words"] + ph.raw["point_words"]
     word_alts = "|".join(regex.escape(fold_same_length(w)) for w in sorted({*article, *paragraph}, key=len, reverse=True))
-    piece = rf"(?:\s*(?:,|{words}|{word_alts}|[ivxlc]{{1,6}}\b|\d{{1,3}}(?:\.?[º°o])?|\(?[a-z]\)|[a-z]\.(?!\p{{L}})))"
+    piece = rf"(?:\s*(?:,|{words}|{word_alts}|[ivxlc]{{1,6}}\b|\d{{1,3}}(?:\.?[º°o])?|\(?[a-z]\)|\(\d{{1,3}}\)|[a-z]\.(?!\p{{L}})))"
     tail = regex.compile(rf"(?:{piece})*").match(folded, offset + lead.end())
     end = tail.end() if tail else offset + lead.end()
     heading = folded[:end]
@@ -119,6 +119,7 @@ def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph:
         base = reading.source.locate(paragraph.text, paragraph.span)
         if base is None:
             continue
+        paragraph_start, previous_end = previous_end, base + len(paragraph.text)
         offset = 0
         for k, line in enumerate(paragraph.text.split("\n")):
             at = base + offset

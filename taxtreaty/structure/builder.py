@@ -227,6 +227,8 @@ class VersionBuilder(ListLabels):
                         "article_number_inferred", eids.article(number),
                         f"heading {line.text[:40]!r} has a damaged number; read as {number} from its neighbours",
                     )
+            elif kind in ("paragraph", "point") and self.closed:
+                pass  # after the signatures: a footnote's "(3)" under an Order is no paragraph of the protocol
             elif kind in ("paragraph", "point") and self._follows_reference(line):
                 self._text(line)  # "... del inciso" then "b) será aplicable": the reference goes on
             elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (

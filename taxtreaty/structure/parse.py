@@ -22,7 +22,7 @@ from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
 from taxtreaty.structure.lists import MAX_POINT_DEPTH
 from taxtreaty.structure.model import Document, Source, Version, Warning, iter_nodes
-from taxtreaty.structure.prepass import contents_table, number_style
+from taxtreaty.structure.prepass import contents_table, instrument_references, number_style
 from taxtreaty.structure.versions import version_segments
 from taxtreaty.text import InputError, check_lines, clean, decode_bytes
 
@@ -55,6 +55,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     ct.original = original  # quotes come from the text as given, front matter and all
     lines = split_lines(ct.text)
     contents_table(lines)
+    instrument_references(lines)
     number_style(lines)
     warnings: list[Warning] = [Warning(code="encoding", eid=None, language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []

@@ -1,5 +1,6 @@
 """Passes over the classified lines before the tree is built: headings that are not articles
-(a table of contents, numbers in the style the document does not use) go back to text.
+(a table of contents, numbers in the style the document does not use, the reference of a
+schedule to the article of the instrument that gives it effect) go back to text.
 """
 
 from __future__ import annotations
@@ -52,3 +53,17 @@ def contents_table(lines: list[Line]) -> None:
             for entry in run:
                 entry.kind, entry.match = "text", None
         run = []
+
+
+def instrument_references(lines: list[Line]) -> None:
+    """A heading with no title of its own right before a convention's (or a protocol's) title is
+    not the convention's article: an instrument that schedules a convention prints, under its
+    schedule's heading, the article of the instrument that gives the schedule effect ("SCHEDULE",
+    "Article 2", then "CONVENTION BETWEEN ..." in a UK Order in Council). Read as a heading it
+    opens an article 2 that takes the instrument's own paragraphs as an article 1. It is left as text."""
+    for k, line in enumerate(lines[:-1]):
+        if line.kind != "article" or (line.match.group("title") or "").strip():  # type: ignore[union-attr]
+            continue
+        following = next((ln for ln in lines[k + 1:] if ln.text.strip()), None)
+        if following is not None and following.kind in ("title", "protocol"):
+            line.kind, line.match = "text", None

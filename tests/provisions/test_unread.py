@@ -216,6 +216,12 @@ def test_portuguese_and_spanish_unread_conditions():
     ("pt", "desde que provenham de fontes situadas fora desse Estado", ["provenham", "fontes", "situadas", "fora"]),
     ("es", "si el beneficiario efectivo es una sociedad que posea directamente al menos el 25 por ciento del capital", []),
     ("es", "siempre que las acciones se negocien en una bolsa", ["negocien", "bolsa"]),
+    # a pension scheme "established" in the residence State is the recipient kind and its State; a scheme
+    # that must also be recognised for tax purposes keeps that condition unread
+    ("en", "if the beneficial owner of the dividends is a pension scheme established in that other State", []),
+    ("en", "if the beneficial owner is a pension scheme established and recognised for tax purposes in that State",
+     ["recognised", "purposes"]),
+    ("pt", "se o beneficiário efetivo dos dividendos for um fundo de pensões estabelecido nesse outro Estado", []),
 ])
 def test_words_a_read_condition_is_made_of(language, condition, left_over):
     ph = phrases(language)

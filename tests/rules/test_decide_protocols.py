@@ -14,6 +14,9 @@ from conftest import CORPUS
 from helpers import nl_document
 
 import taxtreaty
+from taxtreaty.provisions import protocols
+from taxtreaty.provisions.reading import Reading
+from taxtreaty.provisions.vocabulary import phrases
 
 DIVIDENDS = {
     "en": (
@@ -257,6 +260,31 @@ def test_a_most_favoured_nation_point_is_a_caveat_on_every_cap_it_can_lower(lang
     # the clause names the royalty article only: interest carries no such caveat
     interest = ask(text, income="interest", source=source, residence=residence, beneficial_owner=True, recipient="company")
     assert interest["status"] == "determined" and not interest["caveats"]
+
+
+# the shape of a convention scheduled to a UK Order: numbered points whose heading runs into the sentence
+# ("With reference to paragraph (3) of Article 11, the term ..."), the signatures, then the Order's footnotes
+NUMBERED_POINTS = (
+    "PROTOCOL\n\nAt the signing of the Convention the undersigned have agreed as follows:\n\n"
+    "1. With reference to paragraph (3) of Article 11, the term \"Central Bank\" means the Bank of Bangladesh.\n\n"
+    "2. With reference to Article 12, if after the signature of this Convention Bangladesh agrees in a convention "
+    "with a third State which is a member of the OECD to a rate on royalties lower than the rate provided for in "
+    "paragraph 2 of Article 12, that lower rate shall apply for the purposes of this Convention.\n\n"
+    "Done in duplicate at Dhaka this 2nd day of June 2019.\n\n"
+    "(1)\n2010 c. 8.\n\n(2)\n2006 c. 25.\n\n(3)\nS.I. 1980/567.\n"
+)
+
+
+def test_numbered_points_after_a_heading_naming_a_paragraph_and_before_footnotes_qualify_their_articles() -> None:
+    head = INTEREST_AND_ROYALTIES["en"].split("PROTOCOL")[0]
+    text, (source, residence) = head + NUMBERED_POINTS, STATES["en"]
+    doc = parsed(text)
+    points = protocols.points(Reading(doc, None), doc.versions[0], phrases("en"))
+    assert [(p.eid, p.articles) for p in points] == [("protocol_1__para_1", ["11"]), ("protocol_1__para_2", ["12"])]
+    assert points[0].text.endswith("the Bank of Bangladesh.")  # not the next point's "2."
+    royalties = ask(text, income="royalties", source=source, residence=residence, beneficial_owner=True,
+                    recipient="company", royalty_kind="patents")
+    assert [c["kind"] for c in royalties["caveats"]] == ["mfn"]
 
 
 @pytest.mark.parametrize(("code", "income", "articles"), [("IN", "dividends", {"10", "11", "12"}), ("VN", "interest", {"11", "12"})])
