@@ -169,6 +169,25 @@ def test_a_bank_named_as_the_subject_of_an_exemption_is_that_institution_not_any
     assert c.conditions["recipient_kinds"] == ["government"]
 
 
+@pytest.mark.parametrize("item", [
+    "(b) the Central Bank of the other Contracting State.",
+    "(b) the Central Bank of that other State.",
+    "(b) the Reserve Bank of a Contracting State.",
+])
+def test_a_central_bank_named_by_its_state_in_general_is_the_kind_not_an_institution(item):
+    # an Indian-style list "derived and beneficially owned by: (a) the Government ...; or (b) the Central
+    # Bank of the other Contracting State": read as an institution named "Central Bank of the other
+    # Contracting State", so a central bank's interest waited for a recipient_name nobody can give
+    text = INTEREST_HEAD + (
+        "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+        "from tax in that State if it is derived and beneficially owned by:\n"
+        "(a) the Government, a political sub-division or a local authority of the other Contracting State; or\n"
+        f"{item}\n")
+    government, bank = _interest_exemptions(text, ["NL", "BD"])
+    assert government.conditions["recipient_kinds"] == ["government", "local_authority"]
+    assert bank.conditions["recipient_kinds"] == ["central_bank"] and "recipient_names" not in bank.conditions
+
+
 PENSION_FUND_OR_GOVERNMENT = INTEREST_HEAD.replace("People's Republic of Bangladesh", "Republic of Malawi") + (
     "4. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
     "from tax in that State if it is derived and beneficially owned by a pension fund that is a resident of the "

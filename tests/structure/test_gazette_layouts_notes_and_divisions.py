@@ -87,6 +87,12 @@ def test_a_name_line_inside_a_paragraph_is_not_a_division():
     ("Government Gazette No. 4471, 12 March 2025 9", "gazette_title_dated"),
     ("published in the Gazette No. 12, 3 May 2019", None),
     ("Gazette No. 5 of the Republic.", None),
+    # the Gazette of India's running line, in English and in Hindi, with its page and its part and section
+    ("4  THE GAZETTE OF INDIA : EXTRAORDINARY  [PART II—SEC. 3(ii)]", "gazette_of_state_running_line"),
+    ("[PART II—SEC. 3(ii)]  THE GAZETTE OF INDIA : EXTRAORDINARY  5", "gazette_of_state_running_line"),
+    ("[भाग II—खण्ड 3(ii)]  भारत का राजपत्र : असाधारण  3", "gazette_of_state_running_line"),
+    ("THE KENYA GAZETTE  12", "gazette_of_state_running_line"),
+    ("published in the Gazette of India on the same day", None),
 ])
 def test_one_off_gazette_issue_lines_are_furniture_and_sentences_are_not(line, rule):
     assert furniture_rule(line) == rule

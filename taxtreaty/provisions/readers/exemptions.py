@@ -181,6 +181,8 @@ def _institution_name(text: str, ph: Phrases) -> str | None:
     # a proper name of a bank ("Banco de Fomento Estatal"), not a generic kind ("the Government")
     if capitalised < 2 or not name[:1].isupper() or not kinds or kinds - {"bank", "central_bank"}:
         return None
+    if "generic_state" in ph.patterns and ph.has("generic_state", fold_same_length(name)):
+        return None  # "the Central Bank of the other Contracting State": a kind named by its State in general
     return name
 
 
