@@ -110,6 +110,7 @@ def run(reading: Reading) -> ProvisionSet:
     if prevailing is not None:
         provisions.append(prevailing)
     passes.undistinguished_caps(provisions)
+    passes.kinds_with_an_article_of_their_own(provisions)
     for version in reading.doc.versions:
         ph = phrases(version.language)
         if version.supported and ph is not None:

@@ -199,6 +199,37 @@ def undistinguished_caps(provisions: list[Provision]) -> None:
                 low.conditions = {**low.conditions, "unread_condition": low.cite.quote}
 
 
+def kinds_with_an_article_of_their_own(provisions: list[Provision]) -> None:
+    """"ARTICLE 12 ROYALTIES" and "ARTICLE 12A FEES FOR TECHNICAL SERVICES": two articles of one income,
+    one of them for one kind of it only (every cap it sets is for that kind). The other article's rules
+    are not for that kind: its caps, exemptions and allocations carry the kind as `income_subtype_excluded`,
+    so fees for technical services get article 12A's rate, never article 12's (and a payment whose kind
+    is not told is asked about instead of given the lower rate)."""
+    kinds = ("withholding_cap", "exemption", "allocation")
+    by_article: dict[tuple[str, str], dict[str, list[Provision]]] = defaultdict(lambda: defaultdict(list))
+    for p in provisions:
+        if p.topic in PAYMENT_TOPICS and p.kind in kinds and not p.cite.eid.startswith("protocol"):
+            by_article[(p.cite.language, p.topic)][eids.article_of(p.cite.eid)].append(p)
+    for articles in by_article.values():
+        if len(articles) < 2:
+            continue
+        own: dict[str, str] = {}  # article -> the one kind every cap of it is for
+        for article, found in articles.items():
+            caps = [p for p in found if p.kind == "withholding_cap"]
+            subtypes = {p.conditions.get("income_subtype") for p in caps}
+            if caps and len(subtypes) == 1 and isinstance(next(iter(subtypes)), str):
+                own[article] = str(next(iter(subtypes)))
+        for article, found in articles.items():
+            excluded = sorted({kind for other, kind in own.items() if other != article})
+            if not excluded or article in own:
+                continue
+            for p in found:
+                if "income_subtype" in p.conditions or p.values.get("refer_to"):
+                    continue
+                already = list(p.conditions.get("income_subtype_excluded") or [])
+                p.conditions = {**p.conditions, "income_subtype_excluded": [*already, *(k for k in excluded if k not in already)]}
+
+
 def defined_kinds(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
     """"For the purposes of paragraph 3 the term “Government” means: ... and shall include: the local
     authorities; the Nederlandsche Bank (Central Bank); ...", "For the purposes of this paragraph, the

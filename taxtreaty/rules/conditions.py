@@ -297,6 +297,22 @@ def _share(key: str, value: Any, basis: str | None) -> Condition:
     return _test(fact, op, number, f"share_{op}", value=f"{number.normalize():f}", basis=words)
 
 
+def _not_subtype(excluded: list[str], topic: str | None) -> Condition | None:
+    """A rule for an income other than the kinds an article of their own governs ("ARTICLE 12A FEES FOR
+    TECHNICAL SERVICES" beside article 12): the scenario fact that tells the kind must be one of the
+    others. That fact is never defaulted, so a payment whose kind is not given is asked about. None when
+    no fact of this income tells those kinds (the rule stays as it was)."""
+    found = [m for k in excluded if (m := labels.subtype_facts().get(k)) is not None and not (m.topics and topic not in m.topics)]
+    if not found or len({m.fact for m in found}) > 1:
+        return None
+    fact = found[0].fact
+    out = {v for m in found for v in m.values}
+    others = frozenset(v for v in fact_schema().choices(fact) if v not in out)
+    words = labels.kinds(sorted(out))
+    return Condition(fact, "in", others, labels.label("conditions", f"{fact}_not", kinds=words),
+                     labels.label("conditions", fact, kinds=words))
+
+
 def _subtype(value: str | list[str], topic: str | None, excluded: list[str] | None = None) -> Condition:
     """A rule for a special kind of income: the scenario fact that tells it (royalty_kind, loan_kind),
     never defaulted; a kind no fact tells keeps the documented default (the rule does not apply).
@@ -356,6 +372,10 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         if key in DESCRIPTIVE_KEYS:
             if key == "holding_direct" and value:
                 notes.append("holding_direct")
+            elif key == "income_subtype_excluded" and "income_subtype" not in conditions:
+                test = _not_subtype([str(v) for v in value], topic)
+                if test is not None:
+                    tests.append(test)
             continue
         if key == "otherwise":
             if value:

@@ -34,19 +34,32 @@ def number_style(lines: list[Line]) -> None:
 
 #: the page a table of contents gives after a heading: "Dividends 7", "Dividends ........ 7"
 _CONTENTS_PAGE = regex.compile(r"(?:[^\S\n]|\.{2,}|…)[^\S\n]*\d{1,4}$")
+#: the leader a table of contents joins a heading's number and its title with, when it gives no page:
+#: "Article 10--------Dividends" (a United States Treasury text's "TABLE OF ARTICLES")
+_CONTENTS_LEADER = regex.compile(r"(?:[-–—_.…·][^\S\n]*){3,}")
 #: a table of contents lists at least this many headings, one under the other
 _CONTENTS_MIN_ENTRIES = 2
 
 
+def _leader(line: Line) -> bool:
+    """Is the heading's number joined to its title by a leader ("Article 10--------Dividends")?"""
+    m = line.match
+    if m is None or not m.group("title"):  # type: ignore[union-attr]
+        return False
+    ends = [m.end(g) for g in ("num", "roman") if g in m.re.groupindex and m.group(g)]  # type: ignore[union-attr]
+    gap = line.text[max(ends, default=m.start("title")):m.start("title")]  # type: ignore[union-attr]
+    return _CONTENTS_LEADER.search(gap) is not None or _CONTENTS_LEADER.match(m.group("title")) is not None  # type: ignore[union-attr]
+
+
 def contents_table(lines: list[Line]) -> None:
     """A table of contents before the articles ("Article 1 Persons covered 2", "Article 10 Dividends
-    ........ 7"): article headings one right under the other, each ending with its page, are not the
+    ........ 7", "Article 10--------Dividends"): article headings one right under the other, each ending with its page, are not the
     articles (read as headings they take the real articles' text, and article 11 of the contents
     swallows articles 10 and 11 of the convention). They are left as text."""
     run: list[Line] = []
     for line in [*lines, None]:
         title = (line.match.group("title") or "") if line is not None and line.kind == "article" else None  # type: ignore[union-attr]
-        if title is not None and _CONTENTS_PAGE.search(title.rstrip()):
+        if title is not None and (_CONTENTS_PAGE.search(title.rstrip()) or _leader(line)):  # type: ignore[arg-type]
             run.append(line)  # type: ignore[arg-type]
             continue
         if len(run) >= _CONTENTS_MIN_ENTRIES:

@@ -478,3 +478,31 @@ def test_a_shipping_cap_behind_markdown_emphasis_and_its_unread_other_limb():
                                                                      "residence": "NL"}, parties=["NL", "PH"])
     assert decision.status == "indeterminate" and decision.source_taxation != "unlimited"
     assert {str(c.max_rate_pct) for c in decision.candidates if c.source_taxation == "limited"} == {"1.5"}
+DIVIDENDS_OF_A_VERB = (
+    "Convention between the Federal Republic of Germany and the Republic of Austria\n\nArticle 10\nDividends\n\n"
+    "1. Dividends paid by a company that is a resident of a Contracting State to a resident of the other Contracting "
+    "State may be taxed in that other State.\n\n"
+    "2. Such dividends, however, may also be taxed in the Contracting State of which the company paying the dividends "
+    "is a resident; if, however, the beneficial owner of the dividends is a resident of the other Contracting State, "
+    "the tax {verb}:\n"
+    "(a) 5 percent of the gross amount of the dividends if the beneficial owner is a company that holds directly at "
+    "least 10 percent of the capital of the company paying the dividends;\n"
+    "(b) 15 percent of the gross amount of the dividends in all other cases.\n"
+)
+
+
+@pytest.mark.parametrize(("verb", "rates"), [
+    ("must not exceed", [Decimal(5), Decimal(15)]),
+    ("cannot exceed", [Decimal(5), Decimal(15)]),
+    # a verb no cap phrase reads: the rates of the gross amount are a limit not read, never no limit
+    ("must remain under", [None]),
+])
+def test_a_limit_in_other_verbs_is_read_or_unknown_never_no_limit(verb: str, rates: list[Decimal | None]) -> None:
+    text = DIVIDENDS_OF_A_VERB.format(verb=verb)
+    ps = extract_text(text)
+    caps = [p for p in ps.provisions if p.kind == "withholding_cap"]
+    assert [p.rate_pct for p in caps] == rates
+    individual = taxtreaty.decide(taxtreaty.parse(text), {"income": "dividends", "source": "DE", "residence": "AT",
+                                                          "beneficial_owner": True, "recipient": "individual"}).to_dict()
+    assert individual["status"] == ("determined" if rates[0] is not None else "indeterminate")
+    assert individual["max_rate_pct"] == ("15" if rates[0] is not None else None)

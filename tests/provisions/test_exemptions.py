@@ -169,6 +169,16 @@ def test_a_bank_named_as_the_subject_of_an_exemption_is_that_institution_not_any
     assert c.conditions["recipient_kinds"] == ["government"]
 
 
+def test_an_administrative_territorial_unit_is_a_local_authority():
+    text = INTEREST_HEAD + (
+        "3. Notwithstanding the provisions of paragraph 2, interest arising in a Contracting State shall be exempt "
+        "from tax in that State provided it is derived and beneficially owned by the Government, a political "
+        "sub-division, an administrative territorial unit, or a local authority of the other Contracting State.\n")
+    (exemption,) = _interest_exemptions(text, ["NL", "BD"])
+    assert exemption.conditions["recipient_kinds"] == ["government", "local_authority"]
+    assert "unread_condition" not in exemption.conditions
+
+
 @pytest.mark.parametrize("item", [
     "(b) the Central Bank of the other Contracting State.",
     "(b) the Central Bank of that other State.",

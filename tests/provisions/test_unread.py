@@ -222,6 +222,11 @@ def test_portuguese_and_spanish_unread_conditions():
     ("en", "if the beneficial owner is a pension scheme established and recognised for tax purposes in that State",
      ["recognised", "purposes"]),
     ("pt", "se o beneficiário efetivo dos dividendos for um fundo de pensões estabelecido nesse outro Estado", []),
+    # "if, however, the beneficial owner ... the tax must not exceed" (the German-English wording); the old OECD
+    # "if the person receiving the dividends is the beneficial owner"; "the beneficial owner of the fees"
+    ("en", "if, however, the beneficial owner of the dividends is a resident of the other Contracting State, the tax", []),
+    ("en", "if the person receiving the dividends is the beneficial owner", []),
+    ("en", "if the recipient is the beneficial owner of the fees", []),
 ])
 def test_words_a_read_condition_is_made_of(language, condition, left_over):
     ph = phrases(language)

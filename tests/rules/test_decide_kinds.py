@@ -207,3 +207,36 @@ def test_a_recipient_who_is_not_the_beneficial_owner_is_outside_a_residence_only
     assert "not the beneficial owner" in " ".join(decision["reasons"])
     owner = ask(OWNER, parties=("NL", "IS"), head=IS, income="interest", recipient="company")
     assert (owner["status"], owner["source_taxation"]) == ("determined", "none")
+
+
+ROYALTIES_AND_ARTICLE_12A = (
+    "Agreement between the Republic of India and the Islamic Republic of Pakistan\n\n"
+    "ARTICLE 12\nROYALTIES\n\n"
+    "1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be taxed "
+    "in that other State.\n\n"
+    "2. However, such royalties may also be taxed in the Contracting State in which they arise, but if the recipient "
+    "is the beneficial owner of the royalties the tax so charged shall not exceed 10 per cent of the gross amount of "
+    "the royalties.\n\n"
+    "ARTICLE 12A\nFEES FOR TECHNICAL SERVICES\n\n"
+    "1. Fees for technical services arising in a Contracting State and paid to a resident of the other Contracting "
+    "State may be taxed in that other State.\n\n"
+    "2. However, such fees may also be taxed in the Contracting State in which they arise, but if the recipient is "
+    "the beneficial owner of the fees the tax so charged shall not exceed 15 per cent of the gross amount of the fees "
+    "for technical services.\n\n"
+    "ARTICLE 13\nCAPITAL GAINS\n\n1. Gains may be taxed.\n"
+)
+
+
+@pytest.mark.parametrize(("kind", "status", "rate"), [
+    ("technical_services", "determined", "15"),  # article 12A's rate, never article 12's lower one
+    ("equipment", "determined", "10"),
+    (None, "indeterminate", None),  # 10 or 15 per cent: the kind chooses, and is asked
+])
+def test_fees_for_technical_services_with_an_article_of_their_own_get_its_rate(kind, status, rate):
+    facts = {"income": "royalties", "source": "PK", "residence": "IN", "beneficial_owner": True, "recipient": "company"}
+    if kind:
+        facts["royalty_kind"] = kind
+    decision = taxtreaty.decide(taxtreaty.parse(ROYALTIES_AND_ARTICLE_12A), facts).to_dict()
+    assert (decision["status"], decision["max_rate_pct"]) == (status, rate)
+    if kind is None:
+        assert decision["missing_facts"] == ["royalty_kind"]

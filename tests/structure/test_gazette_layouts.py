@@ -448,6 +448,11 @@ def test_protocol_articles_do_not_outvote_roman_convention_articles():
         ("Funciones públicas", "es", "government_service"),
         ("Income not expressly mentioned", "en", "other_income"),
         ("Branch profits tax", "en", None),
+        # an article of its own for fees for technical services (India, Pakistan: "ARTICLE 12A") is of the royalties
+        ("FEES FOR TECHNICAL SERVICES", "en", "royalties"),
+        ("Technical fees", "en", "royalties"),
+        ("Honorários por serviços técnicos", "pt", "royalties"),
+        ("Servicios técnicos", "es", "royalties"),
     ],
 )
 def test_topic_headings_in_other_wordings(heading, language, topic):

@@ -93,6 +93,11 @@ def test_a_name_line_inside_a_paragraph_is_not_a_division():
     ("[भाग II—खण्ड 3(ii)]  भारत का राजपत्र : असाधारण  3", "gazette_of_state_running_line"),
     ("THE KENYA GAZETTE  12", "gazette_of_state_running_line"),
     ("published in the Gazette of India on the same day", None),
+    # legislation.gov.uk's status lines above each part of an Order it shows
+    ("Status: This is the original version (as it was originally made).", "legislation_gov_uk_status"),
+    ("- Latest available (Revised)", "legislation_gov_uk_status"),
+    ("Original (As made)", "legislation_gov_uk_status"),
+    ("This is the original version of the Convention.", None),
 ])
 def test_one_off_gazette_issue_lines_are_furniture_and_sentences_are_not(line, rule):
     assert furniture_rule(line) == rule
@@ -215,6 +220,24 @@ def test_a_table_of_contents_is_not_the_articles():
         ("1", "Persons covered", [None]), ("10", "Dividends", ["1", "2"]), ("11", "Interest", ["1", "2"])]
     caps = {(p.cite.eid, p.rate_pct) for p in taxtreaty.provisions(doc).find(kind="withholding_cap")}
     assert caps == {("art_10__para_2", Decimal("15")), ("art_11__para_2", Decimal("7"))}
+
+
+@pytest.mark.parametrize("leader", ["------------------", ". . . . . . . ", "______"])
+@pytest.mark.parametrize("numbers", [("1", "10", "11"), ("I", "X", "XI")])
+def test_a_table_of_articles_joined_by_leaders_is_not_the_articles(leader, numbers):
+    """A United States Treasury text's "TABLE OF ARTICLES" gives no pages: "Article 10--------Dividends".
+    Bug: those lines were read as headings of a first, empty English version of the convention."""
+    one, ten, eleven = numbers
+    contents = (f"TABLE OF ARTICLES\nArticle {one}{leader}Persons covered\nArticle {ten}{leader}Dividends\n"
+                f"Article {eleven}{leader}Interest\n\n")
+    text = _CONTENTS.replace("TABLE OF CONTENTS\nArticle 1 Persons covered 2\nArticle 10 Dividends 7\nArticle 11 Interest 8\n\n",
+                             contents)
+    for arabic, printed in zip(("1", "10", "11"), numbers, strict=True):
+        text = text.replace(f"\n\nArticle {arabic}\n", f"\n\nArticle {printed}\n")
+    doc = taxtreaty.parse(text)
+    assert len(doc.versions) == 1
+    assert [(a.number, [p.number for p in a.paragraphs]) for a in doc.versions[0].articles] == [
+        (one, [None]), (ten, ["1", "2"]), (eleven, ["1", "2"])]
 
 
 def test_one_heading_with_a_number_in_its_title_is_not_a_contents_table():

@@ -91,6 +91,13 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
         # "o imposto assim estabelecido não [page header] excederá 10 por cento": the words of the
         # limit are broken, but the clause that announces one is there; never read it as no limit
         cap_units = [u for u in units if ph.has("charged_tax", u.folded)]
+    # "the tax must [an unknown verb]: (a) 5 percent of the gross amount of the dividends if ...": a rate of the
+    # gross amount of the payment, in words no cap phrase reads, is a limit not read, never no limit; the
+    # paragraph's own words say it (its items' conditions do not bound the limit)
+    if not cap_units and units[0].article.topic in ("dividends", "interest", "royalties") \
+            and "rate_without_percent" in ph.patterns \
+            and any(ph.has("rate_without_percent", u.folded) and figures.find_rates(u.folded, ph) for u in units):
+        cap_units = [units[0]]
     damage = reading.damaged(units[0].language, paragraph.eid)
     if "list_items_missing" in damage and found and _colon_after_whole_rate(units, ph):
         damage = [d for d in damage if d != "list_items_missing"]
