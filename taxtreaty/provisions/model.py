@@ -69,7 +69,8 @@ Values (`Provision.values`), by kind
 - time_limit: {"years": 3, "event": "mutual_agreement_case"} (or "months"/"days")
 - date: {"event": "entry_into_force", "days_after": 30, "after": "last_notification"} or
   {"event": "entry_into_force", "date": "2011-09-27"}; {"event": "effect", "from":
-  "january_1_of_year_after_entry_into_force" | "january_1"};
+  "january_1_of_year_after_entry_into_force" | "january_1" | "month_1_of_year_after_entry_into_force" (with
+  "month": "the first day of April next following the calendar year")};
   termination (final clauses): {"event": "termination_notice"} with any of "months_before_year_end"
   (6: "at least six months before the end of any calendar year"), "by" ("06-30": "até ao dia 30 de
   Junho de qualquer ano civil", "on or before the thirtieth day of June"),

@@ -240,11 +240,13 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
             days_after = max(days_after, int(p.values.get("days_after") or 0) + 30 * int(p.values.get("months_after") or 0))
     for p in kept:
         rule = p.values.get("from") if p.kind == "date" and p.values.get("event") == "effect" else None
-        if rule in ("january_1_of_year_after_entry_into_force", "january_1") and "effect_from" not in p.values:
+        if rule in ("january_1_of_year_after_entry_into_force", "january_1", "month_1_of_year_after_entry_into_force") \
+                and "effect_from" not in p.values:
             relative = True
             if eif is not None:
-                year = eif.year + (1 if rule == "january_1_of_year_after_entry_into_force" else 0)
-                p = p.model_copy(update={"values": {**p.values, "effect_from": dt.date(year, 1, 1).isoformat(),
+                year = eif.year + (0 if rule == "january_1" else 1)
+                month = int(p.values.get("month") or 1) if rule == "month_1_of_year_after_entry_into_force" else 1
+                p = p.model_copy(update={"values": {**p.values, "effect_from": dt.date(year, month, 1).isoformat(),
                                                     "resolved_from": f"entry into force on {eif} ({resolved.entry_source})"}})
         out.append(p)
     if eif is not None and not any(p.kind == "date" and "effect_from" in p.values for p in out):

@@ -49,8 +49,6 @@ ECUADOR = "boe_espana_ecuador.txt"
 COLOMBIA = "do_colombia_portugal.txt"
 
 
-@pytest.mark.xfail(strict=True, reason="the effect clause '(b) in Malaysia, ... first day of January next following' "
-                   "is read without its State, and India's '(a) ... first day of April' not at all")
 def test_un_effect_dates_keep_their_state():
     effects = {(p.state, p.values.get("from")) for p in EN.provisions(UN).provisions if p.values.get("event") == "effect"}
     assert ("MY", "january_1_of_year_after_entry_into_force") in effects
@@ -146,12 +144,13 @@ def test_each_state_keeps_its_own_date_of_effect(language: str) -> None:
 
 def test_effect_item_naming_one_state_is_that_states() -> None:
     """"a) em Moçambique, ... 1 de Janeiro do ano civil seguinte": Mozambique's, not India's (whose
-    "1 de Abril" item is relative to entry into force and not read as a date)."""
+    "1 de Abril ... do ano civil seguinte" item is India's own first of April of the year after the entry into force)."""
     for language in ("pt", "en"):
         p = BILINGUAL.one_in("pt_en_mz_in.txt", language, "art_28__para_2__point_a", "date")
         assert p.state == "MZ"
         assert p.values["from"] == "january_1_of_year_after_entry_into_force"
-        assert BILINGUAL.at_in("pt_en_mz_in.txt", language, "art_28__para_2__point_b", "date") == []
+        (india,) = BILINGUAL.at_in("pt_en_mz_in.txt", language, "art_28__para_2__point_b", "date")
+        assert (india.state, india.values.get("month")) == ("IN", 4)
 
 
 @pytest.mark.parametrize("language", ["es", "en"])
@@ -161,13 +160,12 @@ def test_termination_notice_and_effect(language: str) -> None:
     assert {"event": "termination_effect", "from": "january_1_of_year_after_notice"} in dates
 
 
-@pytest.mark.xfail(strict=True, reason="'(b) in India, ... on or after the first day of April of the calendar year next "
-                   "following' is not read (only 1 January is a relative date of effect); India's payments fall "
-                   "back to the stated assumption that the convention is in force, not to Mozambique's date")
-def test_open_relative_first_of_april_for_india() -> None:
+def test_relative_first_of_april_for_india() -> None:
+    # '(b) in India, ... on or after the first day of April of the calendar year next following': India's own
+    # date of effect, the first of April of the year after the entry into force (was: not read at all)
     p = BILINGUAL.one_in("pt_en_mz_in.txt", "en", "art_28__para_2__point_b", "date")
     assert p.state == "IN"
-    assert p.values["from"] == "april_1_of_year_after_entry_into_force"
+    assert p.values == {"event": "effect", "from": "month_1_of_year_after_entry_into_force", "month": 4}
 
 
 def test_termination_dates_from_the_final_clauses():

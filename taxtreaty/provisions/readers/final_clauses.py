@@ -72,6 +72,14 @@ def read_dates(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisi
             printed = figures.find_dates(sentence[effect.start():] if effect is not None else sentence) \
                 if in_effect else []
             january = ph.has("january_first", sentence)
+            month = None if january or printed else _first_of_month(sentence, unit, ph)
+            if in_effect and month is not None and ph.has("following_year", sentence):
+                # "(a) in India, ... on or after the first day of April next following the calendar year in which
+                # the Agreement enters into force": the first of that month, in the year after the entry into force
+                out.add(unit, "date", reading.cite(unit, s_start, s_end),
+                        values={"event": "effect", "from": "month_1_of_year_after_entry_into_force", "month": month},
+                        state=_effect_state(reading, unit))
+                continue
             if in_effect and (january or (printed and unit.context)):
                 following = ph.has("following_year", sentence)
                 values = {"event": "effect",
@@ -84,6 +92,31 @@ def read_dates(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisi
                 out.add(unit, "date", reading.cite(unit, s_start, s_end), values=values,
                         state=_effect_state(reading, unit))
     return out
+
+
+@cache
+def _first_of_month_pattern(language: str, day_nouns: tuple[str, ...]) -> regex.Pattern[str] | None:
+    """"first day of April", "1st day of July", "1 April", "primeiro dia de abril", "1 de julio": the first
+    day of a month named in words (the language's months, its words for day one, its day noun and leads)."""
+    lang = vocab.languages().get(language)
+    if lang is None or not lang.months:
+        return None
+    ones = [w for w, v in lang.day_words.items() if v == 1]
+    one = "|".join([*(regex.escape(w) for w in sorted(ones, key=len, reverse=True)), r"1(?:st|\.?[º°o])?"])
+    leads = sorted({w for lead in lang.date_month_lead for w in lead.split()} | {vocab.fold(n) for n in day_nouns},
+                   key=len, reverse=True)
+    months = "|".join(regex.escape(m) for m in sorted(lang.months, key=len, reverse=True))
+    lead = "|".join(regex.escape(w) for w in leads)
+    return regex.compile(rf"\b(?:{one})\s+(?:(?:{lead})\s+){{0,3}}(?P<month>{months})\b")
+
+
+def _first_of_month(sentence: str, unit: Unit, ph: Phrases) -> int | None:
+    """The month whose first day the sentence names, or None."""
+    pattern = _first_of_month_pattern(unit.language, tuple(ph.words("day_nouns")))
+    found = pattern.search(vocab.fold(sentence)) if pattern is not None else None
+    if found is None:
+        return None
+    return vocab.languages()[unit.language].months.get(found.group("month"))
 
 
 def _effect_state(reading: Reading, unit: Unit) -> str | None:
