@@ -119,7 +119,6 @@ def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph:
         base = reading.source.locate(paragraph.text, paragraph.span)
         if base is None:
             continue
-        paragraph_start, previous_end = previous_end, base + len(paragraph.text)
         offset = 0
         for k, line in enumerate(paragraph.text.split("\n")):
             at = base + offset
