@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
-from taxtreaty.vocab import DataFileError
+from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/labels.yaml"
 SECTIONS = ("kinds", "bases", "conditions", "subtype_facts", "effects", "allocations", "caveat_kinds", "statuses",
@@ -35,11 +32,7 @@ class SubtypeFact:
 
 @cache
 def _raw() -> dict[str, Any]:
-    path = resources.files("taxtreaty.data").joinpath("rules", "labels.yaml")
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:  # pragma: no cover - the file is tested
-        raise DataFileError(f"{_FILE}: {exc}") from exc
+    raw = read_data_file("rules", "labels.yaml", keys=SECTIONS)
     if not isinstance(raw, dict) or set(raw) != set(SECTIONS):
         found = sorted(set(raw) if isinstance(raw, dict) else ())
         raise DataFileError(f"{_FILE}: expected the sections {', '.join(SECTIONS)} (got {', '.join(found)})")

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
-from taxtreaty.vocab import DataFileError
+from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/scenario.yaml"
 _KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "recipient_assumed_not", "defaults"}
@@ -54,11 +51,7 @@ class Tables:
 
 @cache
 def tables() -> Tables:
-    path = resources.files("taxtreaty.data").joinpath("rules", "scenario.yaml")
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:  # pragma: no cover - the file is tested
-        raise DataFileError(f"{_FILE}: {exc}") from exc
+    raw = read_data_file("rules", "scenario.yaml", keys=_KEYS)
     if not isinstance(raw, dict):
         raise DataFileError(f"{_FILE}: expected a mapping")
     unknown = set(raw) - _KEYS

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import regex
-import yaml
 from pydantic import BaseModel
 from rapidfuzz import fuzz, process
 from sqlalchemy import bindparam, select, text
@@ -63,8 +61,7 @@ class Equivalent:
 
 @cache
 def equivalents() -> tuple[Equivalent, ...]:
-    path = resources.files("taxtreaty.data").joinpath("terms.yaml")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = vocab.read_data_file("terms.yaml", keys=("equivalents",))
     groups = []
     for entry in raw.get("equivalents", []):
         topic = entry.get("topic")
