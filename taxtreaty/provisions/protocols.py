@@ -32,6 +32,7 @@ from functools import cache
 import regex
 
 from taxtreaty.provisions import figures, provisos
+from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.vocabulary import Phrases, all_words, fold_same_length, word_alternation
@@ -236,12 +237,7 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
         # per cent, whichever is higher, shall apply"): what is read in it is dropped
         mfn = [(point.start + a, point.start + b) for a, b in _sentences(point.text)
                if provisos.sort_words(point.text[a:b], ph).caveat == "mfn"]
-        home = homes[0]
-        span = reading.source.clean.original_span(point.start, point.end)
-        paragraph = Paragraph(eid=point.eid, number=None, text=point.text, span=span)
-        article = Article(eid=home.eid, number=home.number, heading=home.heading, topic=home.topic, span=span,
-                          paragraphs=[paragraph])
-        units = reading.source.units(version.language, article, paragraph)
+        units = _units_as_article(reading, version, point, homes[0])
         if not units:
             continue
         for read in (read_caps, read_exemptions):
@@ -284,19 +280,14 @@ def point_allocations(reading: Reading, version: Version, ph: Phrases, found: li
         given = states_named(folded[exclusive.end() : exclusive.end() + 40])
         if not named or given[:1] != named[:1]:
             continue
-        home = homes[0]
-        span = reading.source.clean.original_span(point.start, point.end)
-        paragraph = Paragraph(eid=point.eid, number=None, text=point.text, span=span)
-        article = Article(eid=home.eid, number=home.number, heading=home.heading, topic=home.topic, span=span,
-                          paragraphs=[paragraph])
-        units = reading.source.units(version.language, article, paragraph)
+        units = _units_as_article(reading, version, point, homes[0])
         if not units:
             continue
         emitted = Emitted(reading)
         unit = units[0]
         emitted.add(unit, "allocation", reading.cite(unit, 0, len(unit.text)), allocation="residence_only",
                     conditions={"residence_state": named[0], "unread_condition": " ".join(unit.text.split())},
-                    overrides=[home.eid])
+                    overrides=[homes[0].eid])
         out += emitted
     return out
 
@@ -500,3 +491,12 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
 
 
 __all__ = ["ProtocolPoint", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]
+
+
+def _units_as_article(reading: Reading, version: Version, point: ProtocolPoint, home: Article) -> list[Unit]:
+    """A protocol point's words as one paragraph of the article it names, read by that article's readers."""
+    span = reading.source.clean.original_span(point.start, point.end)
+    paragraph = Paragraph(eid=point.eid, number=None, text=point.text, span=span)
+    article = Article(eid=home.eid, number=home.number, heading=home.heading, topic=home.topic, span=span,
+                      paragraphs=[paragraph])
+    return reading.source.units(version.language, article, paragraph)
