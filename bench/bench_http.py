@@ -120,7 +120,7 @@ class Connection:
 
     httpx's async client costs more CPU per request than the server's endpoint does, so with 50
     clients in one process it measured itself; this one only writes bytes and reads
-    Content-Length bodies, leaving the figures to the server.
+    Content-Length or chunked bodies, leaving the figures to the server.
     """
 
     def __init__(self, host: str, port: int) -> None:
@@ -135,12 +135,18 @@ class Connection:
         self.writer.write(raw)
         head = await self.reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
-        length = 0
+        fields = {}
         for line in head.split(b"\r\n")[1:]:
             name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
-                length = int(value)
-        await self.reader.readexactly(length)
+            fields[name.strip().lower()] = value.strip()
+        if fields.get(b"transfer-encoding", b"").lower() == b"chunked":  # a streamed answer (/ledger)
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                await self.reader.readexactly(size + 2)  # the chunk and its CRLF
+                if size == 0:
+                    break
+        else:
+            await self.reader.readexactly(int(fields.get(b"content-length", b"0")))
         return status
 
     async def close(self) -> None:

@@ -115,33 +115,8 @@ def ledger_request(a: str, b: str) -> bytes:
     return head.encode() + body
 
 
-class ChunkedConnection(Connection):
-    """bench_http's keep-alive client, also reading chunked bodies (the /ledger answer is streamed)."""
-
-    async def request(self, raw: bytes) -> int:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
-        self.writer.write(raw)
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status = int(head.split(b" ", 2)[1])
-        fields = {}
-        for line in head.split(b"\r\n")[1:]:
-            name, _, value = line.partition(b":")
-            fields[name.strip().lower()] = value.strip()
-        if fields.get(b"transfer-encoding", b"").lower() == b"chunked":
-            while True:
-                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                await self.reader.readexactly(size + 2)  # the chunk and its CRLF
-                if size == 0:
-                    break
-        else:
-            await self.reader.readexactly(int(fields.get(b"content-length", b"0")))
-        return status
-
-
 async def _client(port: int, run: Run, requests: list[bytes], deadline: float, offset: int, pause: float = 0.0) -> None:
-    connection = ChunkedConnection("127.0.0.1", port)
+    connection = Connection("127.0.0.1", port)
     i = offset
     try:
         while time.perf_counter() < deadline:
@@ -153,7 +128,7 @@ async def _client(port: int, run: Run, requests: list[bytes], deadline: float, o
             except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
                 ok = False
                 await connection.close()
-                connection = ChunkedConnection("127.0.0.1", port)
+                connection = Connection("127.0.0.1", port)
             run.latencies_ms.append((time.perf_counter() - start) * 1000)
             run.errors += 0 if ok else 1
             i += 1
