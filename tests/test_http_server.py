@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -152,9 +153,27 @@ def test_expensive_endpoints_are_rate_limited_per_client() -> None:
     assert client.get("/treaties").status_code == 200  # other endpoints are not counted
 
 
-def test_slow_ledgers_do_not_starve_other_requests(monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def _served(app: Any) -> Iterator[str]:
+    """The app served by uvicorn on a thread of this process; its base URL once it listens."""
     import uvicorn
 
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def test_slow_ledgers_do_not_starve_other_requests(monkeypatch: pytest.MonkeyPatch) -> None:
     from taxtreaty.interfaces.http import ledger as http_ledger
 
     real = http_ledger.treaty_book
@@ -164,17 +183,7 @@ def test_slow_ledgers_do_not_starve_other_requests(monkeypatch: pytest.MonkeyPat
         return real(*args)
 
     monkeypatch.setattr(http_ledger, "treaty_book", slow)
-    port = free_port()
-    app = create_app(backend=MemoryBackend(), limits=Limits(seconds=30, rate_per_minute={}))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+    with _served(create_app(backend=MemoryBackend(), limits=Limits(seconds=30, rate_per_minute={}))) as base:
         statuses: list[int] = []
 
         def post() -> None:
@@ -192,9 +201,6 @@ def test_slow_ledgers_do_not_starve_other_requests(monkeypatch: pytest.MonkeyPat
         for t in posts:
             t.join(60)
         assert set(statuses) <= {200, 503} and statuses.count(200) >= 2 and 503 in statuses
-    finally:
-        server.should_exit = True
-        thread.join(30)
 
 
 def get_health(sock: socket.socket) -> bytes:
@@ -263,24 +269,12 @@ def test_the_pages_that_render_the_whole_rates_matrix_are_rate_limited_by_defaul
 
 
 def test_slow_searches_have_threads_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    import uvicorn
-
     def slow(*args: Any) -> list[dict[str, Any]]:
         time.sleep(3)
         return []
 
     monkeypatch.setattr(MemoryBackend, "search", slow)
-    port = free_port()
-    app = create_app(backend=MemoryBackend(), limits=Limits(seconds=30, search_threads=1))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, access_log=False))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while not server.started:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+    with _served(create_app(backend=MemoryBackend(), limits=Limits(seconds=30, search_threads=1))) as base:
         statuses: list[int] = []
 
         def search() -> None:
@@ -296,6 +290,3 @@ def test_slow_searches_have_threads_of_their_own(monkeypatch: pytest.MonkeyPatch
         for t in searches:
             t.join(60)
         assert set(statuses) == {200, 503} and statuses.count(200) >= 1
-    finally:
-        server.should_exit = True
-        thread.join(30)
