@@ -109,3 +109,75 @@ def test_an_oversized_body_is_still_refused_before_the_lane(clients: Clients) ->
                          headers={"content-type": "application/json"})
     assert response.status_code == 413
 
+
+
+def test_decisions_take_turns_with_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a pass of zero seconds each pass decides one /ask, and the loop runs what else is ready
+    between two passes: a request that arrives after five /ask is answered before the last of them."""
+    import asyncio
+
+    order: list[str] = []
+
+    def decide(scope: Any, body: bytes) -> bytes:
+        order.append(body.decode())
+        return body
+
+    monkeypatch.setattr(fastlane, "_decide", decide)
+    turns = fastlane.Turns(pass_seconds=0.0)
+
+    async def cheap() -> None:
+        order.append("cheap")
+
+    async def main() -> list[bytes | None]:
+        asks = [asyncio.create_task(turns.decide({}, f"ask{i}".encode())) for i in range(5)]
+        await asyncio.sleep(0)  # the five are queued
+        probe = asyncio.create_task(cheap())
+        answers = await asyncio.gather(*asks)
+        await probe
+        return answers
+
+    answers = asyncio.run(main())
+    assert answers == [f"ask{i}".encode() for i in range(5)]  # each gets its own answer, in order
+    assert order.index("cheap") < order.index("ask4")
+    assert [name for name in order if name != "cheap"] == [f"ask{i}" for i in range(5)]
+
+
+def test_a_long_pass_decides_everything_queued_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opposite bound: with a pass long enough, the queue is drained in one pass."""
+    import asyncio
+
+    order: list[str] = []
+    monkeypatch.setattr(fastlane, "_decide", lambda scope, body: order.append(body.decode()) or body)
+    turns = fastlane.Turns(pass_seconds=60.0)
+
+    async def cheap() -> None:
+        order.append("cheap")
+
+    async def main() -> None:
+        asks = [asyncio.create_task(turns.decide({}, f"ask{i}".encode())) for i in range(5)]
+        await asyncio.sleep(0)
+        probe = asyncio.create_task(cheap())
+        await asyncio.gather(*asks, probe)
+
+    asyncio.run(main())
+    assert order.index("cheap") > order.index("ask4")
+
+
+def test_a_decision_that_raises_reaches_its_own_request_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import asyncio
+
+    def decide(scope: Any, body: bytes) -> bytes:
+        if body == b"bad":
+            raise RuntimeError("boom")
+        return body
+
+    monkeypatch.setattr(fastlane, "_decide", decide)
+    turns = fastlane.Turns()
+
+    async def main() -> list[Any]:
+        return await asyncio.gather(turns.decide({}, b"one"), turns.decide({}, b"bad"), turns.decide({}, b"two"),
+                                    return_exceptions=True)
+
+    first, bad, second = asyncio.run(main())
+    assert (first, second) == (b"one", b"two")
+    assert isinstance(bad, RuntimeError)
