@@ -98,11 +98,16 @@ class Condition:
         if op == "in_maybe":  # (kinds that satisfy it, kinds that may or may not)
             sure, maybe = self.value
             return True if actual in sure else (None if actual in maybe else False)
-        if op == "in_assumed":  # the same, and kinds taken not to be one (a listed assumption)
-            sure, maybe, assumed = self.value
-            if actual in assumed:
-                defaults_used.add("recipient_kind")
-            return True if actual in sure else (None if actual in maybe else False)
+        if op == "in_refined":  # the same, and kinds a yes/no fact settles ("a bank wholly owned by its government")
+            sure, maybe, refined = self.value
+            if actual in sure:
+                return True
+            settled = [getattr(scenario, key, None) for key, kinds in refined if actual in kinds]
+            if True in settled:
+                return True
+            if None in settled or actual in maybe:
+                return None
+            return False
         if op == "ge_maybe":  # (certainly met from, possibly met from)
             sure, maybe = self.value
             return True if actual >= sure else (None if actual >= maybe else False)
@@ -141,7 +146,15 @@ class Condition:
         # a fact given but too coarse to settle the test ("a company" may be a pension fund) is asked
         # again, more precisely; a value no finer answer exists for ("films", where the text may or may
         # not take films in) leaves the words to be read
-        if self.op == "ge_maybe" or (self.op in ("in_maybe", "in_assumed") and self.fact in _COARSE_FACTS):
+        if self.op == "in_refined":
+            sure, maybe, refined = self.value
+            if actual in sure:
+                return None
+            for key, kinds in refined:
+                if actual in kinds and getattr(scenario, key, None) is None:
+                    return key
+            return self.fact if actual in maybe else None
+        if self.op == "ge_maybe" or (self.op == "in_maybe" and self.fact in _COARSE_FACTS):
             return self.fact
         return None
 
@@ -262,23 +275,26 @@ def _test(fact: str, op: str, operand: Any, key: str, **words: Any) -> Condition
 def _kind_test(fact: str, kinds: Iterable[str], label: str, label_not: str = "") -> Condition:
     """A test on the recipient's (payer's) kind. Kinds the scenario vocabulary has are matched
     exactly, with the kinds that certainly are one (a bank is a company); the kinds that may be
-    one are *unknown* (a company may or may not be a pension fund), never silently true."""
+    one are *unknown* (a company may or may not be a pension fund), never silently true; where a
+    yes/no fact settles it (a bank may be wholly owned by its government), that fact is asked."""
     table = tables()
     vocabulary = set(table.recipient_kinds) | set(table.payer_kinds)
     sure: set[str] = set()
     maybe: set[str] = set()
-    assumed: set[str] = set()
+    refined: dict[str, set[str]] = {}
     for kind in kinds:
         if kind in vocabulary:
             sure.add(kind)
         sure.update(table.recipient_equivalents.get(kind, ()))
         maybe.update(table.recipient_aliases.get(kind, ()))
-        if fact == "recipient":
-            assumed.update(table.recipient_assumed_not.get(kind, ()))
+        if fact == "recipient" and kind in table.recipient_refinements:
+            key, which = table.recipient_refinements[kind]
+            refined.setdefault(key, set()).update(which)
     maybe -= sure
-    assumed -= sure | maybe
-    if assumed:
-        return Condition(fact, "in_assumed", (frozenset(sure), frozenset(maybe), frozenset(assumed)), label, label_not)
+    if refined:
+        settled = tuple((key, frozenset(k - sure)) for key, k in sorted(refined.items()))
+        maybe -= {k for _, ks in settled for k in ks}
+        return Condition(fact, "in_refined", (frozenset(sure), frozenset(maybe), settled), label, label_not)
     if maybe:
         return Condition(fact, "in_maybe", (frozenset(sure), frozenset(maybe)), label, label_not)
     return Condition(fact, "in", frozenset(sure), label, label_not)

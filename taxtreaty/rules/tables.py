@@ -14,7 +14,7 @@ from typing import Any
 from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/scenario.yaml"
-_KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "recipient_assumed_not", "defaults"}
+_KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "recipient_refinements", "defaults"}
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,9 @@ class Tables:
     income_topics: dict[str, str]
     recipient_equivalents: dict[str, tuple[str, ...]]
     recipient_aliases: dict[str, tuple[str, ...]]
-    #: provisions' recipient kinds a scenario kind is taken not to be, as a listed assumption (recipient_kind)
-    recipient_assumed_not: dict[str, tuple[str, ...]]
+    #: provisions' recipient kinds that a yes/no fact settles for the scenario kinds that may be one
+    #: ("a bank" may be wholly owned by its government: recipient_government_owned)
+    recipient_refinements: dict[str, tuple[str, tuple[str, ...]]]
     defaults: dict[str, Default]
 
     @property
@@ -47,6 +48,15 @@ class Tables:
         from taxtreaty.rules.facts import fact_schema
 
         return fact_schema().choices("payer")
+
+
+def _refinements(raw: dict[str, Any]) -> dict[str, tuple[str, tuple[str, ...]]]:
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for kind, entry in raw.items():
+        if not isinstance(entry, dict) or set(entry) != {"fact", "kinds"}:
+            raise DataFileError(f"{_FILE}: recipient_refinements.{kind} needs exactly 'fact' and 'kinds'")
+        out[str(kind)] = (str(entry["fact"]), tuple(str(k) for k in entry["kinds"]))
+    return out
 
 
 @cache
@@ -69,6 +79,6 @@ def tables() -> Tables:
         income_topics={str(k): str(v) for k, v in raw["income_topics"].items()},
         recipient_equivalents={str(k): tuple(v) for k, v in raw["recipient_equivalents"].items()},
         recipient_aliases={str(k): tuple(v) for k, v in raw["recipient_aliases"].items()},
-        recipient_assumed_not={str(k): tuple(v) for k, v in (raw["recipient_assumed_not"] or {}).items()},
+        recipient_refinements=_refinements(raw["recipient_refinements"] or {}),
         defaults=defaults,
     )
