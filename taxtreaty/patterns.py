@@ -27,8 +27,11 @@ def _inserted_suffixes() -> str:
 
 def article_number() -> str:
     """An article number as printed: "10", "8A", "8 A", "10 bis"; OCR prints a leading "1" as "l"
-    or "I" ("Artículo l0", "ARTICLE I2": `numbers.clean_article_number` reads them as 10 and 12)."""
-    return rf"(?P<num>(?:[lI](?=\d))?\d{{1,3}}(?:[ ]?[A-Z](?![\p{{L}}\d])|[ ]?(?:{_inserted_suffixes()})\b)?)"
+    or "I" ("Artículo l0", "ARTICLE I2", "ARTIGO IO", "Artigo l.º", "ARTICLE l" alone: a capital "I" alone is a roman one), a zero as "O" ("ARTIGO 1O") and splits the two
+    digits of a number with a space ("ARTIGO 1 1"): `numbers.clean_article_number` reads them as 10,
+    12, 10, 10 and 11 (a single digit after the space, then no letter or digit: "Article 1 2" is 12)."""
+    return (rf"(?P<num>[lI]O(?![\p{{L}}\d])|[lI](?=[ ]?[.,]?[ ]?[º°ª])|l(?=[^\S\n]*$)|(?:[lI](?=\d))?\d{{1,3}}(?:[ ]\d(?![\p{{L}}\d]))?"
+            rf"(?:[ ]?[A-Z](?![\p{{L}}\d])|[ ]?(?:{_inserted_suffixes()})\b)?)")
 
 
 def roman_article_number() -> str:
@@ -41,8 +44,8 @@ def roman_article_number() -> str:
 #: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit; not a lone stop or
 #: comma ending the line ("... del presente\nArtículo."): that is a sentence that wrapped before its last word
 DAMAGED_NUMBER = r"(?P<damaged>(?![.,;:][^\S\n]*$)[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
-#: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), "."
-ORDINAL = r"(?:[ ]?\.?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.(?!\d))?"
+#: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), ",º" (OCR of ".º"), "."
+ORDINAL = r"(?:[ ]?[.,]?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.(?!\d))?"
 #: the letter of an article inserted later, after the ordinal mark and a hyphen: "Artigo 10.º-A"
 INSERTED_SUFFIX = r"(?:[-‐](?P<num_suffix>[A-Z])(?![\p{L}\d]))?"
 #: separator before a title on the same line

@@ -30,7 +30,7 @@ _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
     "place_joiners", "enacting_words", "year_joiners", "not_title_after_between", "reference_words",
-    "reference_lead_words",
+    "reference_lead_words", "list_joiners",
 )
 #: keys a language file may leave out
 _OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", "month_abbreviations", *_OPTIONAL_WORD_LISTS}
@@ -104,6 +104,9 @@ class Language:
     #: "referred to in paragraph 1 of"): a heading or a title at the start of the next line is the
     #: sentence going on (structure/lines.py, text/join.py)
     reference_lead_words: tuple[str, ...] = ()
+    #: the words a list puts between its last two points ("...; or (b) the", "...; y b) los"): a
+    #: lettered list printed on one line is split at its labels in sequence (text/inline.py)
+    list_joiners: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 

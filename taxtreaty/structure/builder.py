@@ -117,6 +117,25 @@ class VersionBuilder(ListLabels):
                       f"article {number} follows article {self.articles[-1].number}: articles "
                       f"{self._format_number(last + 1)}-{self._format_number(value - 1)} are not in the text")
             return number, False
+        if has_title and self._digits_lost(number, last + 1) and self._next_value(index) == last + 2:
+            # "ARTIGO 1" and its title between articles 11 and 13: the "12" a scanner cut, not a reference
+            return self._format_number(last + 1), True
+        return None
+
+    @staticmethod
+    def _digits_lost(printed: str, expected: int) -> bool:
+        """Could `printed` be `expected` with digits lost ("1" of "12", "2" of "12")? Its digits
+        are a part of the expected number's, in order."""
+        digits = "".join(c for c in printed if c.isdigit())
+        return bool(digits) and digits != str(expected) and digits in str(expected)
+
+    def _next_value(self, index: int) -> int | None:
+        """The number of the next undamaged article heading after `index`."""
+        for line in self.lines[index + 1 :]:
+            if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
+                return heading_value(line.match)
+            if line.kind in ("protocol", "title"):
+                return None
         return None
 
     def _expected_comes_later(self, index: int, last: int, value: int) -> bool:

@@ -19,8 +19,8 @@ LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _NOT_ALNUM = regex.compile(r"[^0-9A-Za-z]")
 #: OCR reads a zero as the letter O right after a digit ("1O" for "10"); no article is "1 O"
 _OCR_ZERO = regex.compile(r"(?<=\d)[Oo](?![A-Za-z])")
-#: OCR reads a leading one as "l" or "I" before a digit ("l0", "I2")
-_OCR_ONE = regex.compile(r"^[lI](?=\d)")
+#: OCR reads a leading one as "l" or "I" before a digit or an O read for a zero ("l0", "I2", "IO"), or alone before an ordinal mark ("l.º")
+_OCR_ONE = regex.compile(r"^[lI](?=\d|[Oo]$|$)")
 _DIGITS = regex.compile(r"\d+")
 
 

@@ -18,13 +18,13 @@ def segment_versions(lines: list[Line]) -> list[list[Line]]:
     seen_article = False
     max_number = 0
     in_protocol = False
-    for line in lines:
+    for k, line in enumerate(lines):
         restart = False
         if line.kind == "title" and (seen_article or in_protocol):
             restart = True
         elif line.kind == "article" and not in_protocol and not line.match.group("damaged"):  # type: ignore[union-attr]
             value = heading_value(line.match)
-            if value == 1 and max_number >= 3:
+            if value == 1 and max_number >= 3 and not _numbering_goes_on(lines, k, max_number):
                 restart = True
         if restart:
             segments.append([])
@@ -37,6 +37,18 @@ def segment_versions(lines: list[Line]) -> list[list[Line]]:
         elif line.kind == "protocol" and seen_article:
             in_protocol = True
     return [s for s in segments if s]
+
+
+def _numbering_goes_on(lines: list[Line], k: int, max_number: int) -> bool:
+    """Does the article numbering go on past `max_number` at the next heading after `k`? Then the
+    "Article 1" at `k` is a damaged heading ("ARTIGO 1" for a "12" a scanner cut), not a new version."""
+    for line in lines[k + 1 :]:
+        if line.kind in ("title", "protocol"):
+            return False
+        if line.kind == "article" and not line.match.group("damaged"):  # type: ignore[union-attr]
+            value = heading_value(line.match)
+            return value is not None and value > max_number
+    return False
 
 
 @lru_cache(maxsize=1)

@@ -38,6 +38,7 @@ from taxtreaty.text.furniture import (
 from taxtreaty.text.inline import (
     heading_run_in_gap,
     inline_article_split,
+    inline_list_gaps,
     inline_point_split,
     inline_structure_gaps,
 )
@@ -176,6 +177,9 @@ def clean(original: str) -> CleanText:
             if ")" in content:
                 for sm in point_split.finditer(content):
                     edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
+                known = {e[0] for e in edits}
+                edits += [(content_start + a, content_start + b, "\n") for a, b in inline_list_gaps(content)
+                          if content_start + a not in known]
             for sm in article_split.finditer(content):
                 edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             for gap_start, gap_end in inline_structure_gaps(content):

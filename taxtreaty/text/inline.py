@@ -17,8 +17,11 @@ from taxtreaty.text.lines import article_heading_match
 def inline_point_split() -> regex.Pattern[str]:
     # "...autoridade local; ii) Ao Banco" -> split before "ii)". Only after ";" or ":" and before a
     # capital or a digit, so references such as "alínea i) do artigo" stay in the text.
-    # (the gap is a group after a literal, not a lookbehind: much faster to scan for)
-    return regex.compile(r"[;:](?P<gap>[^\S\n]+)(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
+    # (the gap is a group after a literal, not a lookbehind: much faster to scan for); the word a
+    # list joins its last point with may come between ("...Estado; ou b) Os juros")
+    joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
+    return regex.compile(rf"[;:](?:[^\S\n]+(?:{joiners}))?(?P<gap>[^\S\n]+)"
+                         r"(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
 
 
 def _article_words() -> str:
@@ -35,6 +38,8 @@ def inline_article_split() -> regex.Pattern[str]:
 
 #: a gap before a first paragraph's number: " 1. Interest", " 1) The", " (1) Los", " 1 — Os"
 _FIRST_PARAGRAPH_GAP = regex.compile(r"(?<=\S)[^\S\n]+(?=(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(])")
+#: a line that opens with a first paragraph's number: "1 — Os juros", "1. Interest", "(1) The"
+_FIRST_PARAGRAPH_START = regex.compile(r"(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(]")
 #: how far into a line a heading that runs on into its first paragraph is looked for
 _RUN_IN_HEADING_MAX = 160
 
@@ -85,7 +90,8 @@ def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
     "Article 10 Dividends 1. Dividends ... State. 2. However, ... dividends. Article 11 Interest
     1. Interest ...". A heading inside the line counts only after a sentence end and when its
     first paragraph follows it on the line; paragraphs count only in sequence after it (2. after
-    1., then 3.), each after a sentence end, so "paragraph 2. However" stays text."""
+    1., then 3.), each after a sentence end, so "paragraph 2. However" stays text. A line that opens
+    with paragraph 1 under its heading is read the same way ("1 — ... Estado. 2 — No entanto")."""
     starts: list[tuple[int, tuple[int, int] | None]] = []
     if patterns.article_heading_prefix().match(content):
         starts.append((0, None))
@@ -102,6 +108,10 @@ def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
             gaps.append(break_gap)
         gaps.append((start + run_in[0], start + run_in[1]))
         headings.append((start, start + run_in[1]))
+    if not headings and len(content) > _RUN_IN_HEADING_MAX and _FIRST_PARAGRAPH_START.match(content):
+        # "1 — Os juros ... Estado. 2 — No entanto, ...": an article's paragraphs on one line under
+        # its heading (a copy of the Diário da República that lost its line breaks)
+        headings.append((0, 0))
     for k, (_, first) in enumerate(headings):
         end = headings[k + 1][0] if k + 1 < len(headings) else len(content)
         marker = _FIRST_MARKER.match(content, first)
@@ -116,3 +126,44 @@ def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
             pos = m.end()
     return sorted(set(gaps))
 
+
+
+@cache
+def _list_open() -> regex.Pattern[str]:
+    """A lettered list opening inside a line, its first point in lower case, after a colon or the
+    word that joins a condition to it: ": a) los intereses", ": (a) the tax", "efectivo y a) es ese"
+    (capitals and digits after a label are split by `inline_point_split`)."""
+    joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
+    return regex.compile(rf"(?::|[^\S\n](?:{joiners}))(?P<gap>[^\S\n]+)(?=(?P<paren>\(?)a\)[^\S\n]+\p{{Ll}})")
+
+#: the letters a list printed on one line is followed through, after its "a)"
+_NEXT_LETTERS = "bcdefghijklmn"
+
+
+@lru_cache(maxsize=64)
+def _next_point_pattern(paren: str, letter: str) -> regex.Pattern[str]:
+    """The gap before point `letter` of a list: after ";" (or ","), and the word a list joins its
+    last point with ("; or (b)", "; y b)"), before the label and its text."""
+    joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
+    return regex.compile(rf"[;,](?:[^\S\n]+(?:{joiners}))?(?P<gap>[^\S\n]+)(?={regex.escape(paren)}{letter}\)[^\S\n]+\S)")
+
+
+def inline_list_gaps(content: str) -> list[tuple[int, int]]:
+    """Gaps before the points of a lettered list printed on one line whose points open in lower
+    case ("... si: a) los intereses son pagados ...; b) los intereses ..."): the list counts only from
+    an "a)" after a colon (or "y", "and") and with its "b)" after a ";" further on, the labels in sequence, so a
+    reference ("el apartado a) del artículo") stays text."""
+    gaps: list[tuple[int, int]] = []
+    for m in _list_open().finditer(content):
+        pos = m.end()
+        found: list[tuple[int, int]] = []
+        for letter in _NEXT_LETTERS:
+            n = _next_point_pattern(m.group("paren"), letter).search(content, pos)
+            if n is None:
+                break
+            found.append((n.start("gap"), n.end("gap")))
+            pos = n.end()
+        if found:
+            gaps.append((m.start("gap"), m.end("gap")))
+            gaps.extend(found)
+    return gaps

@@ -1,0 +1,129 @@
+"""Gazette copies a scanner or a copy damaged (issue 11): article numbers misread ("ARTIGO 1 1",
+"ARTIGO 1O", "ARTIGO IO", "Artigo l.º", "Artigo 10,º", a "12" cut to "1"), an article's paragraphs
+printed on one line under its heading ("1 — ... 2 — ..."), a lettered list in lower case on one line
+("si: a) los intereses ...; b) los intereses ..."). The texts are written for these tests in the
+shapes of the Diário da República, the Boletim da República de Moçambique and the BOE.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import taxtreaty
+from taxtreaty.text import clean
+from taxtreaty.text.inline import inline_list_gaps, inline_structure_gaps
+
+
+def _pt(heading_10: str, heading_12: str) -> str:
+    return (
+        "Artigo 9.º\nEmpresas associadas\n1 — Quando uma empresa de um Estado Contratante participar na direção.\n"
+        f"{heading_10}\nDividendos\n1 — Os dividendos pagos por uma sociedade podem ser tributados.\n"
+        "Artigo 11.º\nJuros\n1 — Os juros provenientes de um Estado Contratante podem ser tributados.\n"
+        f"{heading_12}\nRoyalties\n1 — As royalties provenientes de um Estado podem ser tributadas.\n"
+        "Artigo 13.º\nMais-valias\n1 — Os ganhos obtidos por um residente podem ser tributados.\n"
+    )
+
+
+EXPECTED = [("9", "associated_enterprises"), ("10", "dividends"), ("11", "interest"), ("12", "royalties"),
+            ("13", "capital_gains")]
+
+
+@pytest.mark.parametrize(
+    ("heading_10", "heading_12"),
+    [
+        ("ARTIGO 1O", "ARTIGO 1 2"),       # a zero read as O; the two digits apart
+        ("Artigo 1 0.º", "Artigo 12.°"),   # apart before the ordinal mark
+        ("ARTIGO IO", "ARTIGO I2"),        # a one read as I, before an O or a digit
+        ("Artigo 10,º", "Artigo 1 2 º"),   # a comma for the stop of ".º"
+        ("ARTIGO l0", "ARTIGO 1"),         # the "2" of "12" lost: read from its neighbours, 11 and 13
+    ],
+)
+def test_misread_article_numbers_keep_the_sequence_and_one_version(heading_10: str, heading_12: str) -> None:
+    document = taxtreaty.parse(_pt(heading_10, heading_12))
+    assert len(document.versions) == 1  # "ARTIGO 1 2" read as article 1 once opened a second version
+    assert [(a.number, a.topic) for a in document.versions[0].articles] == EXPECTED
+
+
+def test_a_number_read_from_its_neighbours_is_reported() -> None:
+    document = taxtreaty.parse(_pt("Artigo 10.º", "ARTIGO 1"))
+    assert any("read as 12" in w.message for w in document.warnings)
+    assert document.versions[0].articles[3].number_inferred
+
+
+def test_a_first_article_read_as_l() -> None:
+    text = ("Artigo l.º\nPessoas visadas\nA presente Convenção aplica-se às pessoas residentes.\n"
+            "Artigo 2.º\nImpostos visados\n1 — A presente Convenção aplica-se aos impostos sobre o rendimento.\n"
+            "Artigo 3.º\nDefinições gerais\n1 — Para efeitos da presente Convenção, não se exigindo interpretação diferente.\n")
+    assert [a.number for a in taxtreaty.parse(text).versions[0].articles] == ["1", "2", "3"]
+
+
+def test_a_reference_to_article_1_at_a_line_start_is_still_text() -> None:
+    # no title after it and the next heading is 12: "Artigo 1" here goes on the sentence
+    text = ("Artigo 10.º\nDividendos\n1 — Os dividendos podem ser tributados, nos termos do\n"
+            "Artigo 1 da presente Convenção, nesse outro Estado.\n"
+            "Artigo 11.º\nJuros\n1 — Os juros podem ser tributados.\n")
+    assert [a.number for a in taxtreaty.parse(text).versions[0].articles] == ["10", "11"]
+
+
+DRE_JOINED = (
+    "Artigo 11.º\nJuros\n"
+    "1 — Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante "
+    "podem ser tributados nesse outro Estado. 2 — No entanto, esses juros podem ser igualmente tributados no "
+    "Estado Contratante de que provêm, mas o imposto assim estabelecido não excederá 10 % do montante bruto "
+    "dos juros. 3 — Não obstante o disposto no n.º 2, os juros provenientes de um Estado Contratante são "
+    "isentos de imposto nesse Estado se: a) O devedor dos juros for o Governo desse Estado; ou b) Os juros "
+    "forem pagos ao banco central do outro Estado Contratante.\n"
+    "Artigo 12.º\nRoyalties\n1 — As royalties podem ser tributadas.\n"
+)
+
+
+def test_a_diario_da_republica_article_printed_on_one_line_keeps_its_paragraphs() -> None:
+    article = taxtreaty.parse(DRE_JOINED).versions[0].articles[0]
+    assert [p.number for p in article.paragraphs] == ["1", "2", "3"]
+    assert [pt.label for pt in article.paragraphs[2].points] == ["a", "b"]
+
+
+def test_the_next_paragraph_is_looked_for_only_in_sequence_after_a_sentence_end() -> None:
+    line = ("1 — O disposto no n.º 2 não é aplicável aos juros referidos nos n.os 1 e 3 quando o devedor for "
+            "residente; o disposto no artigo 7.º 3 — aplica-se nesse caso, e 2 — sem mais.")
+    assert inline_structure_gaps(line) == []
+
+
+def test_the_english_paragraphs_of_an_article_printed_on_one_line() -> None:
+    line = ("1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other "
+            "Contracting State may be taxed in that other State. 2. However, such dividends may also be taxed in "
+            "the Contracting State of which the company paying the dividends is a resident.")
+    pieces = clean(line).text.split("\n")
+    assert [p[:3] for p in pieces] == ["1. ", "2. "]
+
+
+@pytest.mark.parametrize(
+    ("line", "starts"),
+    [
+        # the BOE: a lower-case list after "si:" and after "y", "; o" before the last point
+        ("Los intereses solo pueden someterse a imposición en ese otro Estado si: a) los intereses se pagan "
+         "al Estado; b) los intereses se pagan al Banco Central; o c) los intereses se pagan por la venta a crédito.",
+         ["a) los", "b) los", "c) los"]),
+        ("si el perceptor es su beneficiario efectivo y a) es ese otro Estado o el Banco Central; o b) los "
+         "paga el Estado mencionado.", ["a) es", "b) los"]),
+        # English: "(a) the", "; or (b) the"
+        ("The tax shall not exceed: (a) the tax on the gross amount of the royalties paid for the use of equipment; "
+         "or (b) the tax in all other cases.", ["(a) the", "(b) the"]),
+    ],
+)
+def test_a_lettered_list_in_lower_case_on_one_line_is_split_at_its_labels(line: str, starts: list[str]) -> None:
+    assert [line[end:end + len(s)] for (_, end), s in zip(inline_list_gaps(line), starts, strict=True)] == starts
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a reference to a point, no list after it
+        "Lo dispuesto en el apartado 2: a) del artículo 10 no se aplica a los dividendos.",
+        # an "a)" with no "b)" after a ";"
+        "El impuesto así exigido no podrá exceder del: a) diez por ciento del importe bruto de los intereses.",
+        "as provided in subparagraph (a) of paragraph 2 and (b) of paragraph 3",
+    ],
+)
+def test_a_label_that_opens_no_list_is_left_in_the_line(line: str) -> None:
+    assert inline_list_gaps(line) == []
