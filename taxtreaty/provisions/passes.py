@@ -17,8 +17,8 @@ Each pass is a named function over provisions already read (an article's, or the
 - `document_warnings`: whole-document checks (swallowed headings, articles missing);
 - `attach_alignment`: the divergences between the language versions.
 
-They change `conditions` and `overrides` in place (provisions are mutable models) and add no
-provision, so ids and order are those of the readers.
+They change `conditions` and `overrides` in place (provisions are mutable models); the one addition is
+`disapplied_rates`' copy of a rate for income arising in the one State a switch names (the next id of its eId).
 """
 
 from __future__ import annotations
@@ -58,11 +58,35 @@ def disapplied_rates(reading: Reading, version: Version, article: Article, ph: P
                     continue
                 targets = switched_off(unit, sentence[: switch.start()], ph)
                 words = " ".join(unit.text[s_start:s_end].split())
-                for p in found:
+                state = _one_state_named(sentence, reading.parties) if "keeps_domestic_tax" in ph.patterns and ph.has("keeps_domestic_tax", sentence) else None
+                for p in list(found):
                     if p.kind in ("withholding_cap", "exemption") and p.status == "determined" \
                             and "unread_condition" not in p.conditions and p.cite.eid != unit.eid \
                             and any(eids.within(p.cite.eid, t) for t in targets):
+                        if state is not None and "source_state" not in p.conditions:
+                            found.append(_for_source(p, state, found))
+                            other = next(c for c in reading.parties if c != state)
+                            p.conditions, p.state = {**p.conditions, "source_state": other}, other
+                            p = found[-1]
                         p.conditions = provisos.attach(p.conditions, words, unit.eid, ph)
+
+
+def _one_state_named(sentence: str, parties: list[str]) -> str | None:
+    """"Las disposiciones del párrafo 2 no limitarán la aplicación del Impuesto Adicional a pagar en Chile":
+    a switch whose words name one Contracting State (the State whose tax it keeps) switches the rates off
+    for income arising there only; None when it names none or both, or the parties are not two."""
+    if len(parties) != 2:
+        return None
+    named = {c for c in cond.states_named(sentence) if c in parties}
+    return named.pop() if len(named) == 1 else None
+
+
+def _for_source(provision: Provision, state: str, found: list[Provision]) -> Provision:
+    """A copy of `provision` for income arising in `state` (its own id: the next number of its eId and kind)."""
+    stem = provision.id.rsplit(":", 1)[0]
+    taken = sum(1 for p in found if p.id.rsplit(":", 1)[0] == stem)
+    return provision.model_copy(deep=True, update={
+        "id": f"{stem}:{taken + 1}", "state": state, "conditions": {**provision.conditions, "source_state": state}})
 
 
 def dated_caps(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
