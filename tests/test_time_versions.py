@@ -207,3 +207,56 @@ def test_two_protocols_changing_one_paragraph_from_the_same_date_are_a_clash() -
     # interest is not touched by the clash
     assert _decide(treaty, income="interest", source="GH", residence="CL", beneficial_owner=True,
                    recipient="individual", date="2012-06-01")["status"] == "determined"
+
+
+# -- protocols in the US and UK shape ("is omitted and the following paragraph is substituted") ------
+
+
+def test_omitted_and_substituted_added_and_changed_words() -> None:
+    """en_protocol_substituted.txt (entry into force given: 10 March 2015; effect from the first day
+    of the second month after it, 1 May 2015): 12(2) substituted (10% -> 6%), 11(4) added (a
+    pension-fund exemption), and 10(2)(b) changed by words inside it, which no consolidation can
+    place: the dividend rate it held is a gap from that date, never the old 15% answered as current."""
+    treaty = _treaty("en_base.txt", "en_protocol_substituted.txt", eif=dt.date(2015, 3, 10))
+    royalties = {"income": "royalties", "source": "GH", "residence": "CL", "beneficial_owner": True, "recipient": "company"}
+    before = _decide(treaty, **royalties, date="2015-04-30")
+    after = _decide(treaty, **royalties, date="2015-05-01")
+    assert (before["status"], before["max_rate_pct"]) == ("determined", "10")
+    assert (after["status"], after["max_rate_pct"]) == ("determined", "6")
+    assert after["version"]["from"] == "2015-05-01"
+    fund = {"income": "interest", "source": "CL", "residence": "GH", "beneficial_owner": True, "recipient": "pension_fund",
+            "payer": "company", "loan_kind": "other"}
+    assert _decide(treaty, **fund, date="2015-04-30")["max_rate_pct"] == "12"
+    added = _decide(treaty, **fund, date="2015-05-01")
+    assert (added["status"], added["source_taxation"]) == ("determined", "none")
+    portfolio = {"income": "dividends", "source": "GH", "residence": "CL", "beneficial_owner": True, "recipient": "individual"}
+    assert _decide(treaty, **portfolio, date="2015-04-30")["max_rate_pct"] == "15"
+    changed = _decide(treaty, **portfolio, date="2015-05-01")
+    assert changed["status"] == "indeterminate" and changed["max_rate_pct"] is None
+    assert "could not be applied" in " ".join(changed["reasons"])
+
+
+def test_effect_from_the_first_day_of_the_nth_month_after_entry_into_force() -> None:
+    doc = taxtreaty.parse_file(FIX / "en_protocol_substituted.txt")
+    assert doc.instrument is not None and doc.instrument.dates is not None
+    assert doc.instrument.dates.effect_rule == "month_2_after_entry_into_force"
+    found = amendment("p", doc, entry_into_force=dt.date(2015, 11, 20))
+    assert found.effect_from == dt.date(2016, 1, 1)  # November + 2 months: January of the next year
+
+
+@pytest.mark.parametrize(("line", "kind", "target"), [
+    ("Paragraph 2 of Article 12 (Royalties) of the Convention is omitted and the following paragraph is substituted:",
+     "substitution", "art_12__para_2"),
+    ("Article 11 of the Convention shall be deleted and the following Article substituted:", "substitution", "art_11"),
+    ("Article 4 (Resident) of the Convention is amended by omitting the last sentence of paragraph 1 and "
+     "substituting the following sentence:", "substitution", "art_4__para_1"),
+])
+def test_instruction_lines_in_the_us_and_uk_shape(line: str, kind: str, target: str) -> None:
+    text = ("Protocol amending the Convention between the Republic of Ghana and the Republic of Chile signed at "
+            "Accra on 12 March 2001\n\nArticle I\n\n" + line + "\n\n\"2. New words of the provision.\"\n")
+    doc = taxtreaty.parse(text)
+    assert doc.instrument is not None
+    (mod,) = doc.instrument.modifications
+    assert (mod.type, mod.target_eid) == (kind, target)
+    # a change of words inside the provision carries no new text to put in its place
+    assert (mod.text is None) == ("sentence" in line)

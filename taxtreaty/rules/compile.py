@@ -26,7 +26,7 @@ from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document
 
 #: parser warnings that mean words of a paragraph are not in the source
-GAP_WARNINGS = {"list_items_missing"}
+GAP_WARNINGS = {"list_items_missing", "amendment_not_applied"}
 #: the last characters of a text that goes on (a list item, an enumeration)
 _CONTINUES = (";", ":", ",", "-", "—")
 #: provision kinds the engine reads for a distributive article
@@ -278,9 +278,12 @@ def _gap_rules(doc: Document, topic: str, language: str, article: Article, cover
     for warning in doc.warnings:
         if warning.code not in GAP_WARNINGS or warning.language != language or not warning.eid:
             continue
-        if article_of(warning.eid) != article.eid or paragraph_of(warning.eid) in covered:
+        # words an amending instrument changed but could not be placed: a gap even where the old
+        # words' rates were read (they are no longer the law from the instrument's effect)
+        amended = warning.code == "amendment_not_applied"
+        if article_of(warning.eid) != article.eid or (paragraph_of(warning.eid) in covered and not amended):
             continue
-        cite = _node_cite(doc, paragraph_of(warning.eid), language)
+        cite = _node_cite(doc, warning.eid if amended else paragraph_of(warning.eid), language)
         if cite is None:
             continue
         rules.append(Rule(

@@ -153,7 +153,7 @@ def words(language: str) -> _Words | None:
 def _patterns(language: str) -> dict[str, regex.Pattern[str] | None]:
     w = words(language)
     keys = ("amending_title", "notes_title", "mli_title", "base_words", "substitution", "insertion", "repeal",
-            "renumbering", "renumber_to", "effect", "entry_into_force", "first_day", "following_year",
+            "renumbering", "renumber_to", "partial", "effect", "entry_into_force", "first_day", "following_year",
             "fiscal_year", "month_unit", "day_unit", "signed_words", "terminates_words")
     return {k: (w.pattern(k) if w else None) for k in keys}
 
@@ -429,6 +429,14 @@ def _modifications(lines: list[_Line], ct: CleanText, original: str, language: s
         # heading or instruction
         j = _text_end(lines, i, colon, heading_at, pats)
         modification = Modification(type=kind, target_eid=eid, target=printed, new_number=new_number, new_eid=new_eid, cite=cite)
+        partial = pats["partial"]
+        if partial is not None and partial.search(instruction) is not None:
+            # "is amended by omitting the last sentence of paragraph 1 and substituting the following
+            # sentence": words inside the provision, which no consolidation can place; the provision
+            # is left without new text, so it is reported and decided as a gap from the effect date
+            out.append(modification)
+            i += 1
+            continue
         if kind in ("substitution", "insertion"):
             start = line.start + colon + 1 if colon >= 0 and line.text[colon + 1:].strip() else (lines[i + 1].start if i + 1 < j else None)
             if start is not None:
@@ -440,9 +448,27 @@ def _modifications(lines: list[_Line], ct: CleanText, original: str, language: s
                     modification.span = span
             if modification.text is None:
                 j = i + 1
+            elif kind == "insertion" and "__para_" not in eid:
+                _place_new_paragraph(modification, instruction, verb.end(), language)
         out.append(modification)
         i = j if modification.text is not None else i + 1
     return out
+
+
+def _place_new_paragraph(modification: Modification, instruction: str, after: int, language: str) -> None:
+    """"Article 12 of the Convention is amended by adding the following paragraph: '8. ...'": the
+    insertion is of paragraph 8 of article 12 (the number the new text opens with), not of article 12."""
+    refs = _reference_patterns(language)
+    w = words(language)
+    if refs is None or w is None or modification.text is None:
+        return
+    said = regex.search(r"(?<!\p{L})(?:" + "|".join(regex.escape(x) for x in w.words("paragraph")) + r")(?!\p{L})",
+                        instruction[after:], regex.IGNORECASE)
+    number = regex.match(r"\s*[\"'“«]?\s*(\d{1,2})\s*[.)]", modification.text)
+    if said is None or number is None:
+        return
+    modification.target_eid += f"__para_{int(number.group(1))}"
+    modification.target = f"{modification.target}, paragraph {int(number.group(1))}"
 
 
 def _text_end(lines: list[_Line], i: int, colon: int, heading_at: dict[int, str], pats: dict[str, regex.Pattern[str] | None]) -> int:
@@ -535,12 +561,28 @@ def _dates(lines: list[_Line], ct: CleanText, original: str, language: str, modi
                 result.effect_from = date
             elif fiscal and year and year.start() >= fiscal.start():
                 result.effect_from = dt.date(int(year.group(1)), 1, 1).isoformat()
+            elif following and (months := _nth_month(part, following.start(), language)) is not None:
+                result.effect_rule = f"month_{months}_after_entry_into_force"
             elif following and pats["first_day"] is not None and pats["first_day"].search(part):
                 result.effect_rule = "january_1_of_year_after_entry_into_force"
         result.cite = InstrumentCite(eid=None, quote=original[span[0]:span[1]], span=span)
     if result.cite is None:
         return None
     return result
+
+
+def _nth_month(part: str, following_at: int, language: str) -> int | None:
+    """"the first day of the second month next following the date on which it enters into force": 2
+    (the months counted from the month of entry into force), when the words before "following" say so."""
+    w = words(language)
+    month = _patterns(language)["month_unit"]
+    if w is None or month is None:
+        return None
+    ordinals = {vocab.fold(str(k)): int(v) for k, v in (w.raw.get("ordinals") or {}).items()}
+    for m in regex.finditer(r"(?P<ord>[\p{L}\d]+)\s+(?=(?P<unit>\p{L}+))", part[:following_at]):
+        if month.fullmatch(m.group("unit")) and vocab.fold(m.group("ord")) in ordinals:
+            return ordinals[vocab.fold(m.group("ord"))]
+    return None
 
 
 def annotate(doc: Document) -> Document:

@@ -47,6 +47,9 @@ class Consolidated:
     segments: list[Segment]
     applied: list[Applied] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: (eId, why) of each modification that could not be applied: its provision is a gap in this
+    #: version (decided as unknown, never on the words it replaced)
+    unapplied: list[tuple[str, str]] = field(default_factory=list)
 
     def source_span(self, start: int, end: int) -> tuple[str | None, tuple[int, int]] | None:
         """The source and span of `text[start:end]`, when one source piece holds all of it."""
@@ -111,31 +114,42 @@ def _literal(text: str) -> tuple[str | None, int, int, str]:
     return (None, 0, 0, text)
 
 
-def _edits_for(base: Document, key: str, instrument: Instrument, instrument_text: str, problems: list[str]) -> list[_Edit]:
+def _edits_for(base: Document, key: str, instrument: Instrument, instrument_text: str, problems: list[str],
+               unapplied: list[tuple[str, str]] | None = None) -> list[_Edit]:
     version = _version_for(base, instrument.language)
     if version is None:
         problems.append(f"{key}: the instrument is in {instrument.language}; the base text has no version in that language, "
                         "so its modifications cannot be placed")
+        if unapplied is not None:
+            unapplied.extend((mod.target_eid, problems[-1]) for mod in instrument.modifications)
         return []
     placeholder = (words(instrument.language or "") and words(instrument.language or "").raw.get("deleted")) or "(deleted)"
     edits: list[_Edit] = []
     for mod in instrument.modifications:
-        node = _find(version, mod.target_eid)
-        if mod.type == "insertion":
-            edit = _insertion(base, version, key, instrument_text, mod, node, problems)
-        elif node is None:
-            problems.append(f"{key}: {mod.target} ({mod.target_eid}) is not in the base text; the {mod.type} "
-                            f"in {mod.cite.eid or 'the instrument'} is not applied")
-            continue
-        elif mod.type == "substitution":
-            edit = _substitution(base, key, instrument_text, mod, node, problems)
-        elif mod.type == "repeal":
-            edit = _repeal(base, key, mod, node, placeholder)
-        else:
-            edit = _renumbering(base, key, mod, node, problems)
+        before = len(problems)
+        edit = _edit_for(base, version, key, instrument_text, mod, placeholder, problems)
         if edit is not None:
             edits.append(edit)
+        elif unapplied is not None:
+            unapplied.append((mod.target_eid, problems[-1] if len(problems) > before else
+                              f"{key}: the {mod.type} of {mod.target} could not be applied"))
     return edits
+
+
+def _edit_for(base: Document, version, key: str, instrument_text: str, mod: Modification,  # type: ignore[no-untyped-def]
+              placeholder: str, problems: list[str]) -> _Edit | None:
+    node = _find(version, mod.target_eid)
+    if mod.type == "insertion":
+        return _insertion(base, version, key, instrument_text, mod, node, problems)
+    if node is None:
+        problems.append(f"{key}: {mod.target} ({mod.target_eid}) is not in the base text; the {mod.type} "
+                        f"in {mod.cite.eid or 'the instrument'} is not applied")
+        return None
+    if mod.type == "substitution":
+        return _substitution(base, key, instrument_text, mod, node, problems)
+    if mod.type == "repeal":
+        return _repeal(base, key, mod, node, placeholder)
+    return _renumbering(base, key, mod, node, problems)
 
 
 def _substitution(base: Document, key: str, instrument_text: str, mod: Modification, node: Article | Paragraph | Point,
@@ -240,13 +254,15 @@ def consolidate(base: Document, amendments: list[tuple[str, Instrument, str]]) -
     """The base text with the modifications of `amendments` ((key, instrument, instrument's
     original text), in the order they take effect) applied."""
     problems: list[str] = []
+    unapplied: list[tuple[str, str]] = []
     edits: list[_Edit] = []
     for key, instrument, text in amendments:
-        for edit in _edits_for(base, key, instrument, text, problems):
+        for edit in _edits_for(base, key, instrument, text, problems, unapplied):
             clash = next((e for e in edits if (e.start < edit.end and edit.start < e.end)
                           or (e.start == edit.start and e.end == edit.end)), None)
             if clash is not None and clash.source == edit.source:
                 problems.append(f"{key}: two modifications of {edit.eid} in one instrument; the second is not applied")
+                unapplied.append((edit.eid, problems[-1]))
                 continue
             if clash is not None:
                 # a later instrument changes the words an earlier one gave: the later one applies
@@ -270,6 +286,7 @@ def consolidate(base: Document, amendments: list[tuple[str, Instrument, str]]) -
     for edit in edits:
         if edit.start < pos:
             problems.append(f"{edit.source}: {edit.eid} overlaps another modification; not applied")
+            unapplied.append((edit.eid, problems[-1]))
             continue
         add(base.original[pos:edit.start], BASE, pos)
         for source, s, _e, text in edit.pieces:
@@ -277,4 +294,4 @@ def consolidate(base: Document, amendments: list[tuple[str, Instrument, str]]) -
         pos = edit.end
         applied.append(Applied(edit.source, edit.modification, edit.eid))
     add(base.original[pos:], BASE, pos)
-    return Consolidated("".join(out), segments, applied, problems)
+    return Consolidated("".join(out), segments, applied, problems, unapplied)

@@ -18,6 +18,7 @@ it, and returns the original version's `CompiledTreaty` with the `Timeline` atta
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -25,6 +26,7 @@ from taxtreaty.rules.compile import CompiledTreaty, TopicRules, article_of, comp
 from taxtreaty.rules.decision import Candidate, Cite, Decision, TraceEntry
 from taxtreaty.structure.instrument import Instrument, InstrumentCite, Modification
 from taxtreaty.structure.model import Document
+from taxtreaty.structure.model import Warning as DocWarning
 from taxtreaty.versions.consolidate import BASE, Consolidated, consolidate
 
 
@@ -72,6 +74,11 @@ def amendment(key: str, doc: Document, entry_into_force: dt.date | None = None,
         found.effect_from = dt.date(eif.year + 1, 1, 1)
         given = "given by the user" if entry_into_force else "printed"
         found.effect_why = f"1 January of the year after its entry into force on {eif} ({given})"
+    elif dates is not None and (months := _months_rule(dates.effect_rule)) is not None and eif is not None:
+        index = eif.month + months - 1
+        found.effect_from = dt.date(eif.year + index // 12, index % 12 + 1, 1)
+        given = "given by the user" if entry_into_force else "printed"
+        found.effect_why = f"the first day of the month {months} after its entry into force on {eif} ({given})"
     elif eif is not None and (dates is None or dates.effect_rule in (None, "entry_into_force")) and not (dates and dates.effect_rule):
         found.effect_from, found.effect_why = eif, f"its entry into force on {eif}"
     if found.effect_from is None:
@@ -79,6 +86,12 @@ def amendment(key: str, doc: Document, entry_into_force: dt.date | None = None,
         if signed is not None and dates is not None and dates.effect_rule == "january_1_of_year_after_entry_into_force":
             found.earliest = dt.date(signed.year + 1, 1, 1)
     return found
+
+
+def _months_rule(rule: str | None) -> int | None:
+    """`month_2_after_entry_into_force` (instrument.py): the first day of the 2nd month after the entry into force."""
+    found = re.fullmatch(r"month_(\d{1,2})_after_entry_into_force", rule or "")
+    return int(found.group(1)) if found else None
 
 
 @dataclass
@@ -202,9 +215,27 @@ def _compile_text(base: Document, amendments: list[Amendment], parties: tuple[st
     if base.signed is not None and doc.signed is None:
         doc.signed = base.signed
     doc.prevailing_language = doc.prevailing_language or base.prevailing_language
+    _mark_unapplied(doc, consolidated, amendments)
     provisions = extract_provisions(doc, codes or None)
     compiled = compile_treaty(doc, provisions, codes or None, in_force=in_force, name=name)
     return _remap(compiled, consolidated), doc, consolidated
+
+
+def _mark_unapplied(doc: Document, consolidated: Consolidated, amendments: list[Amendment]) -> None:
+    """A modification that could not be applied leaves its provision a gap in this version (the
+    engine's `amendment_not_applied` warning): decided as unknown, never on the words it replaced.
+    The nearest provision the version holds carries it (an article for a paragraph it failed to add)."""
+    languages = {a.instrument.language for a in amendments if a.instrument.language}
+    for eid, why in consolidated.unapplied:
+        for language in languages or {None}:
+            target = eid
+            while target and doc.find(target, language) is None and "__" in target:
+                target = target.rsplit("__", 1)[0]
+            if doc.find(target, language) is None:
+                continue
+            doc.warnings.append(DocWarning(code="amendment_not_applied", eid=target, language=language,
+                                           message=f"{target} [{language}] is amended by words that could not be applied "
+                                                   f"({why}); the provision is not decided on its former text"))
 
 
 def _overlaps(a: str, b: str) -> bool:
