@@ -240,7 +240,13 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
             days_after = max(days_after, int(p.values.get("days_after") or 0) + 30 * int(p.values.get("months_after") or 0))
     for p in kept:
         rule = p.values.get("from") if p.kind == "date" and p.values.get("event") == "effect" else None
-        if rule in ("january_1_of_year_after_entry_into_force", "january_1", "month_1_of_year_after_entry_into_force") \
+        if rule == "month_n_after_entry_into_force" and "effect_from" not in p.values:
+            relative = True
+            if eif is not None:
+                index = eif.month + int(p.values.get("months") or 1) - 1
+                p = p.model_copy(update={"values": {**p.values, "effect_from": dt.date(eif.year + index // 12, index % 12 + 1, 1).isoformat(),
+                                                    "resolved_from": f"entry into force on {eif} ({resolved.entry_source})"}})
+        elif rule in ("january_1_of_year_after_entry_into_force", "january_1", "month_1_of_year_after_entry_into_force") \
                 and "effect_from" not in p.values:
             relative = True
             if eif is not None:

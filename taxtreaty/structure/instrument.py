@@ -229,6 +229,7 @@ def _is_convention(doc: Document | None) -> bool:
 
 
 def recognise(ct: CleanText, original: str, doc: Document | None = None) -> Instrument:
+    from taxtreaty.structure import instrument_dates  # it reads this module's words and models
     """The kind of instrument the cleaned text `ct` is (spans into `original`) and, for an amending
     one, its base reference, modifications and dates."""
     text = ct.text
@@ -258,7 +259,7 @@ def recognise(ct: CleanText, original: str, doc: Document | None = None) -> Inst
         signed=signed,
         base=_base(text, ct, original, language, doc, before=_clean_offset(ct, first), own=signed),
         modifications=modifications,
-        dates=_dates(lines, ct, original, language, modifications),
+        dates=instrument_dates.final_clause(lines, ct, original, language, modifications),
     )
     if instrument.base is None or instrument.base.date is None:
         instrument.warnings.append("the instrument does not name the date of the convention it amends")
@@ -517,72 +518,6 @@ def _node_eid(doc: Document | None, span: Span) -> str | None:
             if inside and (best is None or node.span[1] - node.span[0] < best[1]):
                 best = (node.eid, node.span[1] - node.span[0])
     return best[0] if best else None
-
-
-_NUMBER_WORDS = {"one": 1, "un": 1, "uno": 1, "um": 1, "una": 1, "uma": 1, "two": 2, "dos": 2, "dois": 2, "three": 3,
-                 "tres": 3, "six": 6, "seis": 6, "thirty": 30, "treinta": 30, "trinta": 30}
-
-
-def _dates(lines: list[_Line], ct: CleanText, original: str, language: str, modifications: list[Modification]) -> InstrumentDates | None:
-    """The instrument's final clause, outside the new texts it inserts."""
-    from taxtreaty.structure.metadata import find_date
-
-    pats = _patterns(language)
-    inside = [m.span for m in modifications if m.span]
-    result = InstrumentDates()
-    for line in lines:
-        span = ct.original_span(line.start, line.end)
-        if any(a <= span[0] < b for a, b in inside):
-            continue
-        folded = line.text
-        effect = pats["effect"].search(folded) if pats["effect"] is not None else None
-        entry = pats["entry_into_force"].search(folded) if pats["entry_into_force"] is not None else None
-        if effect is None and entry is None:
-            continue
-        if entry is not None and (effect is None or entry.start() < effect.start()):
-            part = folded[entry.end() : effect.start() if effect is not None and effect.start() > entry.start() else len(folded)]
-            date, _ = find_date(part)
-            if date:
-                result.entry_into_force = date
-            unit = regex.search(r"(?P<n>\d{1,3}|\p{L}+)\s+(?P<unit>\p{L}+)\s", part)
-            if unit:
-                n = int(unit.group("n")) if unit.group("n").isdigit() else _NUMBER_WORDS.get(vocab.fold(unit.group("n")))
-                for key, name in (("month_unit", "months_after"), ("day_unit", "days_after")):
-                    pattern = pats[key]
-                    if n and pattern is not None and pattern.fullmatch(unit.group("unit")):
-                        result.entry_rule = {name: n}
-        if effect is not None:
-            part = folded[effect.end():]
-            date, _ = find_date(part)
-            year = regex.search(r"(?<!\d)(1[89]\d\d|2[01]\d\d)(?!\d)", part)
-            fiscal = pats["fiscal_year"].search(part) if pats["fiscal_year"] is not None else None
-            following = pats["following_year"].search(part) if pats["following_year"] is not None else None
-            if date:
-                result.effect_from = date
-            elif fiscal and year and year.start() >= fiscal.start():
-                result.effect_from = dt.date(int(year.group(1)), 1, 1).isoformat()
-            elif following and (months := _nth_month(part, following.start(), language)) is not None:
-                result.effect_rule = f"month_{months}_after_entry_into_force"
-            elif following and pats["first_day"] is not None and pats["first_day"].search(part):
-                result.effect_rule = "january_1_of_year_after_entry_into_force"
-        result.cite = InstrumentCite(eid=None, quote=original[span[0]:span[1]], span=span)
-    if result.cite is None:
-        return None
-    return result
-
-
-def _nth_month(part: str, following_at: int, language: str) -> int | None:
-    """"the first day of the second month next following the date on which it enters into force": 2
-    (the months counted from the month of entry into force), when the words before "following" say so."""
-    w = words(language)
-    month = _patterns(language)["month_unit"]
-    if w is None or month is None:
-        return None
-    ordinals = {vocab.fold(str(k)): int(v) for k, v in (w.raw.get("ordinals") or {}).items()}
-    for m in regex.finditer(r"(?P<ord>[\p{L}\d]+)\s+(?=(?P<unit>\p{L}+))", part[:following_at]):
-        if month.fullmatch(m.group("unit")) and vocab.fold(m.group("ord")) in ordinals:
-            return ordinals[vocab.fold(m.group("ord"))]
-    return None
 
 
 def annotate(doc: Document) -> Document:

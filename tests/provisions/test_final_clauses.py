@@ -204,3 +204,29 @@ def test_notice_and_its_effect_in_one_sentence():
     notices = [p.values for p in ps.provisions if p.kind == "date" and p.values.get("event") == "termination_notice"]
     assert notices == [{"event": "termination_notice", "by": "06-30", "years_after_entry_into_force": 5}]
 
+
+
+_NTH_MONTH = {
+    "en": ("Article 28\nEntry into force\n\n1. This Convention shall enter into force on the date of the later of the "
+           "notifications.\n\n2. Its provisions shall have effect in respect of taxes withheld at source, for amounts paid or "
+           "credited on or after the first day of the second month next following the date on which the Convention "
+           "enters into force.\n"),
+    "es": ("Artículo 28\nEntrada en vigor\n\n1. El presente Convenio entrará en vigor en la fecha de la última "
+           "notificación.\n\n2. Sus disposiciones surtirán efecto respecto de los impuestos retenidos en la fuente, para "
+           "los importes pagados o acreditados a partir del primer día del tercer mes siguiente a la fecha de entrada en "
+           "vigor del Convenio.\n"),
+    "pt": ("Artigo 28.º\nEntrada em vigor\n\n1 - A presente Convenção entrará em vigor na data da última "
+           "notificação.\n\n2 - As suas disposições produzirão efeitos quanto aos impostos retidos na fonte sobre os "
+           "montantes pagos ou atribuídos a partir do primeiro dia do segundo mês seguinte à data da entrada em vigor "
+           "da Convenção.\n"),
+}
+
+
+@pytest.mark.parametrize(("language", "months"), [("en", 2), ("es", 3), ("pt", 2)])
+def test_effect_from_the_first_day_of_the_nth_month_after_entry_into_force(language: str, months: int) -> None:
+    # the US Model's "the first day of the second month next following the date on which the Convention
+    # enters into force" (was: no date of effect read, so the convention was taken to apply from its entry
+    # into force, a month or more too early)
+    ps = extract_text(_NTH_MONTH[language])
+    effect = [p.values for p in ps.find(kind="date") if p.values.get("event") == "effect"]
+    assert effect == [{"event": "effect", "from": "month_n_after_entry_into_force", "months": months}]

@@ -72,3 +72,28 @@ def test_india_without_a_read_date_does_not_borrow_mozambiques() -> None:
                               date="2024-05-01")
     assert result["status"] == "determined"
     assert any(a["fact"] == "in_force" for a in result["assumptions"])
+
+
+def test_a_payment_before_the_first_day_of_the_second_month_after_entry_into_force_is_not_covered(tmp_path) -> None:
+    """A Ghana–Chile convention of our own whose taxes withheld at source have effect "on or after the first
+    day of the second month next following the date on which the Convention enters into force": entry into
+    force on 20 December 2014 (given), effect from 1 February 2015; a payment of 15 January is not covered."""
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from taxtreaty.interfaces.cli import app
+
+    base = (Path(__file__).parent.parent / "fixtures" / "time" / "en_base.txt").read_text(encoding="utf-8")
+    old = "on or after the first day of January of the calendar year next following that in which the Convention enters into force"
+    assert old in base
+    path = tmp_path / "gh_cl_months.txt"
+    path.write_text(base.replace(old, "on or after the first day of the second month next following the date on which "
+                                      "the Convention enters into force"), encoding="utf-8")
+    asked = ["ask", "--treaty", str(path), "--income", "royalties", "--source", "GH", "--residence", "CL",
+             "--beneficial-owner", "--recipient", "company", "--in-force", "2014-12-20", "--json"]
+    january = json.loads(CliRunner().invoke(app, [*asked, "--date", "2015-01-15"]).output)
+    february = json.loads(CliRunner().invoke(app, [*asked, "--date", "2015-02-01"]).output)
+    assert january["status"] == "not_covered" and "2015-02-01" in january["reasons"][0]
+    assert (february["status"], february["max_rate_pct"]) == ("determined", "10")

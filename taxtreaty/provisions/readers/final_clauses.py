@@ -16,6 +16,7 @@ from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, number
 from taxtreaty.provisions.vocabulary import Phrases, all_words, word_alternation
+from taxtreaty.structure.instrument_dates import nth_month_after
 
 
 def read_time_limits(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
@@ -72,6 +73,14 @@ def read_dates(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisi
             printed = figures.find_dates(sentence[effect.start():] if effect is not None else sentence) \
                 if in_effect else []
             january = ph.has("january_first", sentence)
+            months_after = nth_month_after(sentence, unit.language) if in_effect and not printed else None
+            if months_after is not None:
+                # "for amounts paid or credited on or after the first day of the second month next following
+                # the date on which the Convention enters into force" (the US Model's words)
+                out.add(unit, "date", reading.cite(unit, s_start, s_end),
+                        values={"event": "effect", "from": "month_n_after_entry_into_force", "months": months_after},
+                        state=_effect_state(reading, unit))
+                continue
             month = None if january or printed else _first_of_month(sentence, unit, ph)
             if in_effect and month is not None and ph.has("following_year", sentence):
                 # "(a) in India, ... on or after the first day of April next following the calendar year in which
