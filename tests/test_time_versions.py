@@ -234,6 +234,8 @@ def test_omitted_and_substituted_added_and_changed_words() -> None:
     changed = _decide(treaty, **portfolio, date="2015-05-01")
     assert changed["status"] == "indeterminate" and changed["max_rate_pct"] is None
     assert "could not be applied" in " ".join(changed["reasons"])
+    assert "source text incomplete" not in " ".join(changed["reasons"])  # the words are there, not read
+    assert "art_10__para_2__point_b" in {u["eid"] for u in changed["unread"]}
 
 
 def test_effect_from_the_first_day_of_the_nth_month_after_entry_into_force() -> None:

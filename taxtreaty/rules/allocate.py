@@ -16,6 +16,7 @@ from taxtreaty.rules.evaluate import (
     apply_caveats,
     depends_on,
     effect,
+    gap_reason,
     note_unknowns,
     truncation_note,
 )
@@ -170,7 +171,7 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
         decision.status = "indeterminate"
         for gap in gaps:
             decision.trace.append(TraceEntry(gap.cite, f"gap: {gap.reason or 'the words are missing'}"))
-            decision.reasons.append(f"{gap.cite.eid} [{gap.cite.language}]: {gap.reason or 'the words are missing'}; source text incomplete")
+            decision.reasons.append(gap_reason(gap, decision))
         note_unknowns(decision, unknown, scenario)
         if chosen is None and not gaps and not unknown:
             if rules.truncated is not None:

@@ -288,7 +288,8 @@ def _gap_rules(doc: Document, topic: str, language: str, article: Article, cover
             continue
         rules.append(Rule(
             id=f"{language}:{cite.eid}:gap", topic=topic, kind="gap", status="unknown",
-            reason=warning.message, rate=None, allocation=None, conditions=(), notes=(), values={},
+            reason=warning.message, rate=None, allocation=None, conditions=(), notes=(),
+            values={"words_unread": True} if amended else {},
             state=None, cite=cite,
         ))
     return rules

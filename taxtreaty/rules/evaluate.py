@@ -137,3 +137,12 @@ def truncation_note(rules: TopicRules, decision: Decision) -> None:
 def apply_caveats(decision: Decision, rule: Rule) -> None:
     """The provisos of the rule the answer rests on (and the trace step that quotes them)."""
     decision.add_caveats(rule.caveats)
+
+
+def gap_reason(rule: Rule, decision: Decision) -> str:
+    """Why a gap keeps the answer open: text missing from the source, or words that are there but
+    that no reader could turn into a rate or rule (those are also the decision's `unread` words)."""
+    if rule.values.get("words_unread"):
+        decision.add_unread(rule.cite.eid, rule.cite.quote)
+        return f"{rule.cite.eid} [{rule.cite.language}]: {rule.reason or 'its words could not be read'}"
+    return f"{rule.cite.eid} [{rule.cite.language}]: {rule.reason or 'the words are missing'}; source text incomplete"

@@ -24,6 +24,7 @@ from taxtreaty.rules.evaluate import (
     displaces,
     effect,
     exempting,
+    gap_reason,
     note_unknowns,
     pct,
     truncation_note,
@@ -252,7 +253,7 @@ def _indeterminate(rules: TopicRules, scenario: Scenario, decision: Decision, ev
     for rule, _ in pending:
         if rule.status != "determined":
             decision.candidates.append(Candidate("unknown", None, rule.cite.eid, "the missing text provides for this case"))
-            decision.reasons.append(f"{rule.cite.eid} [{rule.cite.language}]: {rule.reason or 'the words are missing'}; source text incomplete")
+            decision.reasons.append(gap_reason(rule, decision))
         elif exempting(rule):
             decision.candidates.append(Candidate("none", Decimal(0), rule.cite.eid, when(rule)))
         else:

@@ -162,3 +162,17 @@ def test_a_branch_profits_cap_in_the_dividends_article_leaves_dividends_alone() 
                                                         "beneficial_owner": True, "recipient": "individual"}).to_dict()
     assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "15", "art_10__para_2")
 
+
+
+def test_an_item_of_a_list_of_rates_without_a_rate_is_unread_words_not_a_damaged_text() -> None:
+    """AR-CA 18(2): pensions taxed at source at no more than the lesser of "a) el 15 por ciento del importe
+    bruto del pago, y b) la alícuota determinada de acuerdo con el monto del impuesto que el perceptor debería
+    haber pagado": (b) is there, in words no rate reader reads; the decision cites them as unread, and never
+    says the source text is incomplete."""
+    from conftest import CORPUS
+
+    decision = taxtreaty.decide(str(CORPUS / "es" / "AR-CA_convenio_ES.txt"), {
+        "income": "pensions", "source": "CA", "residence": "AR", "recipient": "individual", "payer": "company"}).to_dict()
+    assert decision["status"] == "indeterminate"
+    assert "art_18__para_2__point_b" in {u["eid"] for u in decision["unread"]}
+    assert not any("source text incomplete" in r for r in decision["reasons"])

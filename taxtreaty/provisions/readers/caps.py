@@ -85,7 +85,8 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
             where = cite_label(unit.article, unit.eid)
             out.add(unit, "withholding_cap", reading.cite(unit, 0, len(unit.text)), status="unknown",
                     reason=f"{where} is an item of the list of rates but no rate can be read from its words",
-                    conditions=cond.clause_conditions(unit.folded, ph, reading.parties))
+                    conditions=cond.clause_conditions(unit.folded, ph, reading.parties),
+                    values={"words_unread": True})  # the words are there: unread, not missing
     cap_units = [u for u in units if ph.has("cap", u.folded)]
     if not cap_units and units[0].article.topic in ("dividends", "interest", "royalties"):
         # "o imposto assim estabelecido não [page header] excederá 10 por cento": the words of the
