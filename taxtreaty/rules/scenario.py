@@ -239,6 +239,17 @@ def read_fact(fact: Fact, value: Any) -> Any:
     return read_decimal(key, value, low, fact.high)
 
 
+_FIELDS: dict[int, tuple[tuple[str, str, Fact], ...]] = {}
+
+
+def _fields(schema: Any) -> tuple[tuple[str, str, Fact], ...]:
+    """(attribute, key, fact) of every fact of the schema, computed once per schema."""
+    found = _FIELDS.get(id(schema))
+    if found is None:
+        found = _FIELDS[id(schema)] = tuple((_field_name(f), k, f) for k, f in schema.facts.items())
+    return found
+
+
 def scenario_from(data: Any) -> Any:
     """Validate a mapping of the fact schema's keys (or pass a Scenario through)."""
     if isinstance(data, Scenario):
@@ -249,7 +260,9 @@ def scenario_from(data: Any) -> Any:
     unknown = sorted(str(k) for k in set(data) - set(schema.keys))
     if unknown:
         raise ScenarioError(f"scenario: unknown key {unknown[0]!r} (allowed: {', '.join(schema.keys)})")
-    values = {_field_name(fact): read_fact(fact, data.get(key)) for key, fact in schema.facts.items()}
+    # a fact the mapping does not give is unknown (None) unless it is required (then read_fact says so)
+    values = {name: read_fact(fact, data.get(key)) if key in data or fact.required else None
+              for name, key, fact in _fields(schema)}
     if values["source"] == values["residence"]:
         raise ScenarioError(f"scenario: source and residence are the same State ({values['source']}); a treaty covers cross-border income")
     if values.get("invested_amount") is not None and values.get("invested_currency") is None:
