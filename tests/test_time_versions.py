@@ -262,3 +262,20 @@ def test_instruction_lines_in_the_us_and_uk_shape(line: str, kind: str, target: 
     assert (mod.type, mod.target_eid) == (kind, target)
     # a change of words inside the provision carries no new text to put in its place
     assert (mod.text is None) == ("sentence" in line)
+
+
+@pytest.mark.parametrize(("text", "kind", "target"), [
+    ("Protocolo que modifica el Convenio entre el Reino de España y la República de Chile, firmado en Santiago "
+     "el 7 de julio de 2003\n\nArtículo I\n\nEl texto del artículo 26 del Convenio queda sustituido por el siguiente:\n\n"
+     "\"Artículo 26. Intercambio de información.\"\n", "substitution", "art_26"),
+    ("Protocolo que modifica el Convenio entre el Reino de España y la República de Chile, firmado en Santiago "
+     "el 7 de julio de 2003\n\nArtículo I\n\nSe añade al artículo 12 del Convenio el siguiente apartado 4:\n\n"
+     "\"4. No obstante lo dispuesto en el apartado 2, ...\"\n", "insertion", "art_12__para_4"),
+    ("Protocolo que altera a Convenção entre a República Portuguesa e a República de Angola, assinada em Luanda "
+     "em 18 de setembro de 2018\n\nArtigo 1.º\n\nO n.º 2 do artigo 10.º da Convenção passa a ter a redação seguinte:\n\n"
+     "\"2 — Esses dividendos podem, no entanto, ser igualmente tributados ...\"\n", "substitution", "art_10__para_2"),
+])
+def test_instruction_lines_in_spanish_and_portuguese_wordings(text: str, kind: str, target: str) -> None:
+    doc = taxtreaty.parse(text)
+    assert doc.instrument is not None and doc.instrument.kind == "amending_protocol"
+    assert [(m.type, m.target_eid) for m in doc.instrument.modifications] == [(kind, target)]
