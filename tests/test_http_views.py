@@ -130,3 +130,22 @@ def test_a_large_answer_is_sent_gzip_compressed_to_a_client_that_accepts_it(app)
     raw = client.get("/treaties", headers={"accept-encoding": "gzip"})
     small = "content-encoding" not in raw.headers and len(raw.content) < views.GZIP_FROM
     assert small or gzip.decompress(views.treaty_list(app.state.backend).gzip or b"") == raw.content
+
+
+def test_the_rates_matrix_built_in_a_child_process_is_the_one_built_in_a_thread(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` builds the matrix in a child process (rates.CHILD_BUILD): the same cells and the same
+    bytes as the in-process build, and the key of the store as the child saw it."""
+    from taxtreaty.interfaces.http import rates
+
+    backend = app.state.backend
+    key = (rates.generation(backend), "2024-05-01")
+    in_thread = rates._built(backend, key)
+    monkeypatch.setattr(rates, "CHILD_BUILD", True)
+    pools: list[object] = []
+    real_pool = rates.ProcessPoolExecutor
+    monkeypatch.setattr(rates, "ProcessPoolExecutor", lambda *a, **k: pools.append(k) or real_pool(*a, **k))
+    in_child = rates._built(backend, key)
+    assert len(pools) == 1  # a process of its own (spawned), not a thread
+    assert in_child[0] == in_thread[0] == key
+    assert in_child[1] == in_thread[1] and in_child[1]
+    assert {k: v.body for k, v in in_child[2].items()} == {k: v.body for k, v in in_thread[2].items()}

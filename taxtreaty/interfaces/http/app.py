@@ -119,5 +119,8 @@ def __getattr__(name: str) -> Any:
         from taxtreaty.interfaces.http.server import SWITCH_INTERVAL_SECONDS
 
         sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)  # as server.run does in a single process
+        from taxtreaty.interfaces.http import rates
+
+        rates.CHILD_BUILD = True
         return create_app(os.environ.get("TAXTREATY_DB"))
     raise AttributeError(name)

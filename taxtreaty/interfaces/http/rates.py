@@ -6,6 +6,12 @@ corpus, off the request path (a background thread started by the first request a
 `warm` starts it ahead, e.g. after an ingest), and served from memory: a request does bounded work whatever
 the size of the store. While a new matrix is being built after a change, requests wait a moment
 and then get 503 with Retry-After, never the previous corpus's table presented as current.
+
+`taxtreaty serve` builds it in a child process (`CHILD_BUILD`, for a store it can reopen by URL):
+deciding every cell of 3,000 treaties is some 15 s of CPU and loads every parsed document (about
+570 MB); in a thread of the server that CPU competed with the event loop for the GIL, and the
+documents stayed in the server's memory. The child returns the cells and their encoded answers,
+then exits. In-process (tests, the demo backend, `create_app` without `serve`) it stays a thread.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+import multiprocessing
 import threading
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from taxtreaty.interfaces.http import service
@@ -26,6 +34,8 @@ log = logging.getLogger("taxtreaty.http")
 #: how long a request waits for a matrix being built before it is told to come back
 WAIT_SECONDS = 5.0
 RETRY_AFTER_SECONDS = 5
+#: build the matrix in a child process when the backend is a store it can reopen by URL (`serve` sets it)
+CHILD_BUILD = False
 
 
 def generation(backend: Backend) -> str:
@@ -55,6 +65,34 @@ def build(backend: Backend, as_of: dt.date) -> list[Cell]:
     return cells
 
 
+def _store_url(backend: Backend) -> str | None:
+    store = getattr(backend, "store", None)
+    url = getattr(store, "url", None)
+    return url if isinstance(url, str) and type(backend).__name__ == "StoreBackend" else None
+
+
+def build_in_child(url: str, as_of: str) -> tuple[str, list[Cell], dict[str | None, Encoded]]:
+    """(generation, cells, encoded answers) of the store at `url`, in a process of its own: what
+    `RateTable` keeps, computed where neither its CPU nor its documents touch the server."""
+    from taxtreaty.interfaces.http.store_backend import StoreBackend
+
+    backend = StoreBackend.open(url)
+    seen = generation(backend)
+    cells = build(backend, dt.date.fromisoformat(as_of))
+    return seen, cells, encode_rows(grouped(cells))
+
+
+def _built(backend: Backend, key: tuple[str, str]) -> tuple[tuple[str, str], list[Cell], dict[str | None, Encoded]]:
+    url = _store_url(backend) if CHILD_BUILD else None
+    if url is None:
+        cells = build(backend, dt.date.fromisoformat(key[1]))
+        return key, cells, encode_rows(grouped(cells))
+    with ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        seen, cells, encoded = pool.submit(build_in_child, url, key[1]).result()
+    # the child saw the store as it was when it opened it: its table is that generation's
+    return (seen, key[1]), cells, encoded
+
+
 class RateTable:
     """The matrix of one backend, per (generation, day), built once in a background thread, with
     its answers encoded there too (the whole table and each State's rows: `views.Encoded`)."""
@@ -72,10 +110,9 @@ class RateTable:
 
         def work() -> None:
             try:
-                cells = build(backend, dt.date.fromisoformat(key[1]))
-                encoded = encode_rows(grouped(cells))
+                built_key, cells, encoded = _built(backend, key)
                 with self._lock:
-                    self._key, self._cells, self._encoded = key, cells, encoded
+                    self._key, self._cells, self._encoded = built_key, cells, encoded
             except Exception:  # reported to the requests that wait, which answer 503
                 log.exception("building the rates matrix failed")
             finally:

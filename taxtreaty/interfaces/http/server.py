@@ -192,6 +192,9 @@ def run(app: Any, host: str, port: int, limits: ServerLimits, workers: int = 1) 
     import uvicorn
 
     sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)  # worker processes (spawned) set it again: app.py's `app`
+    from taxtreaty.interfaces.http import rates
+
+    rates.CHILD_BUILD = True  # the rates matrix is built in a child process, off the server's GIL and memory
     sock = listen(host, port, limits.backlog)
     cfg = config(app, host, port, limits, workers)
     if workers > 1:
