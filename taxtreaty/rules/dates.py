@@ -34,7 +34,8 @@ from taxtreaty.structure.model import Document
 #: how far before a date a signature word makes it a signature date
 _SIGNED_WINDOW = 60
 #: a status line of an official collection: the words, then a day as DD-MM-YYYY
-_STATUS_DATE = r"\s*(?P<d>\d{1,2})-(?P<m>\d{1,2})-(?P<y>\d{4})"
+#: "31-08-2014" (wetten.overheid.nl), "23/12/2003" (the BOE's consolidated page, on the line under its label)
+_STATUS_DATE = r"\s*(?P<d>\d{1,2})[-/](?P<m>\d{1,2})[-/](?P<y>\d{4})"
 
 
 @dataclass(frozen=True)
