@@ -309,6 +309,10 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
         role = before[-1][2] if before else (context_role or default_role)
         if role is None:
             continue
+        if role == "payer" and _to_right_before(folded, start, ph):
+            # "los dividendos pagados por una sociedad residente de un Estado Contratante a un fondo de pensiones",
+            # "paid by a company ... to a pension fund": the kind the payment goes to is the recipient's
+            role = "recipient"
         if role == "guarantee" and kind not in GUARANTOR_KINDS:
             role = "recipient"  # "loans made or guaranteed by a bank": the lender's kind
         if role == "guarantee":
@@ -327,6 +331,14 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
         if kind not in kinds:
             kinds.append(kind)
     return out
+
+
+def _to_right_before(folded: str, start: int, ph: Phrases) -> bool:
+    """The words right before a kind say where the payment goes ("a un", "to a"): `recipient_to` phrases."""
+    if "recipient_to" not in ph.patterns:
+        return False
+    head = folded[max(0, start - 16) : start].rstrip()
+    return any(m.end() == len(head) for m in ph.finditer("recipient_to", head))
 
 
 def _names_a_resident(folded: str, ph: Phrases) -> bool:

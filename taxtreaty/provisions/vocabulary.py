@@ -83,7 +83,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
-                        "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax")
+                        "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to")
 #: "any_person_holder": a holding test of any person, not of a company only ("si son pagados a una persona que
 #: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
 #: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact
@@ -91,6 +91,8 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
+#: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una
+#: sociedad ... a un fondo de pensiones", "paid by a company ... to a pension fund")
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

@@ -101,3 +101,34 @@ def test_the_decree_states_the_entry_into_force():
     assert before["status"] == "not_covered"
     after = _decide(DECREE, source="UY", residence="CL", date="2024-01-01")
     assert (after["status"], str(after["max_rate_pct"])) == ("determined", "10")
+
+
+PENSION_FUND = {
+    "es": HEAD + """Artículo 10
+DIVIDENDOS
+1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del otro Estado Contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado Contratante en que resida la sociedad que paga los dividendos, pero si el beneficiario efectivo de los dividendos es un residente del otro Estado Contratante, el impuesto así exigido no excederá del 10 por ciento del importe bruto de los dividendos.
+3. No obstante lo dispuesto en el párrafo 2, los dividendos pagados por una sociedad residente de un Estado Contratante a un fondo de pensiones residente del otro Estado Contratante sólo pueden someterse a imposición en ese otro Estado.
+""",
+    "en": """CONVENTION BETWEEN THE REPUBLIC OF CHILE AND THE ORIENTAL REPUBLIC OF URUGUAY
+
+Article 10
+Dividends
+1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.
+2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed 10 per cent of the gross amount of the dividends.
+3. Notwithstanding the provisions of paragraph 2, dividends paid by a company which is a resident of a Contracting State to a pension fund which is a resident of the other Contracting State shall be taxable only in that other State.
+""",
+}
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_a_kind_the_payment_goes_to_after_the_payers_words_is_the_recipient(language):
+    # "pagados por una sociedad residente ... a un fondo de pensiones": the fund receives; it was read as the payer's
+    # kind, so every dividend asked whether the payer was a pension fund
+    ps = taxtreaty.provisions(taxtreaty.parse(PENSION_FUND[language]))
+    (rule,) = [p for p in ps.provisions if p.cite.eid == "art_10__para_3"]
+    assert rule.conditions.get("recipient_kinds") == ["pension_fund"] and "payer_kinds" not in rule.conditions
+    fund = _decide(PENSION_FUND[language], source="CL", residence="UY", recipient="pension_fund")
+    assert (fund["status"], fund["source_taxation"]) == ("determined", "none")
+    person = _decide(PENSION_FUND[language], source="CL", residence="UY")
+    assert (person["status"], str(person["max_rate_pct"])) == ("determined", "10")
