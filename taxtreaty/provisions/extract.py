@@ -88,6 +88,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.replacing_rates(reading, version, article, ph, found)
         passes.defined_kinds(reading, version, article, ph, found)
         passes.referenced_kinds(article, ph, found)
+        passes.headed_kind(article, ph, found)
         found += missing_caps(reading, version, article, found)
     return found
 

@@ -299,6 +299,25 @@ def _point(article: Article, paragraph: str, letter: str) -> Any | None:
     return None
 
 
+def headed_kind(article: Article, ph: Phrases, found: list[Provision]) -> None:
+    """"Artigo 13 - Remunerações por serviços técnicos", "ARTICLE 12A FEES FOR TECHNICAL SERVICES":
+    an article of a payment topic whose heading names one kind of that income, and not the income
+    itself ("Royalties and fees for technical services" names both), is for that kind only: its caps,
+    exemptions and allocations that name no kind ("essas remunerações ... não poderá exceder 7 por
+    cento") carry it, so `kinds_with_an_article_of_their_own` keeps the other article's rates from it
+    and its rate from the other kinds."""
+    if not article.heading or article.topic not in PAYMENT_TOPICS:
+        return
+    kinds = cond.subtype_conditions(fold_same_length(" ".join(article.heading.split())), ph)
+    kind = kinds.get("income_subtype")
+    if not isinstance(kind, str):
+        return
+    for p in found:
+        if p.kind in ("withholding_cap", "exemption", "allocation") and "income_subtype" not in p.conditions \
+                and not p.values.get("refer_to"):
+            p.conditions = {**p.conditions, "income_subtype": kind}
+
+
 def referenced_kinds(article: Article, ph: Phrases, found: list[Provision]) -> None:
     """"10 per cent in the case of royalties as defined in paragraph 3, subparagraph a)", "in the case of
     royalties referred to in sub-paragraph b) of paragraph 3": a rate for the kinds of royalty an item of

@@ -27,6 +27,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.provisions.conditions import SHARE_KEYS, holding_period
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 from taxtreaty.structure.metadata import states_named
 
@@ -145,6 +146,8 @@ def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phr
                     out["caveats"] = [*out.get("caveats", []), caveat]
             elif found.kind == "fact":
                 out.update(found.facts)
+            elif (held := _holding_period(conditions, sentence, ph)):
+                out.update(held)
             else:
                 unread.append(sentence)
     if unread:
@@ -153,6 +156,15 @@ def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phr
         if known is None or joined not in known:
             out["unread_condition"] = f"{known} … {joined}" if known else joined
     return out
+
+
+def _holding_period(conditions: dict[str, Any], sentence: str, ph: Phrases) -> dict[str, Any]:
+    """The holding period a sentence adds to a rate for a share of a company ("só é aplicável se a
+    participação tiver sido detida durante ... pelo menos dois anos"); {} for a rate with no share
+    condition (a period there is a loan's term or a stay, not this) or one that already has a period."""
+    if not any(k in conditions for k in SHARE_KEYS) or "min_holding_months" in conditions or "min_holding_days" in conditions:
+        return {}
+    return holding_period(fold_same_length(sentence), ph)
 
 
 __all__ = ["CAVEAT_KINDS", "FACT_PHRASES", "Sorted", "attach", "sentences", "sort_words"]

@@ -80,6 +80,9 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     if moved is not True and not pe_exception(treaty, rules, scenario, decision, defaults_used):
         if rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps):
             withholding(rules, scenario, decision, defaults_used)
+            if decision.eid and decision.eid.startswith("art_"):
+                # "ARTICLE 12A FEES FOR TECHNICAL SERVICES" beside article 12: the article of the rate applied
+                decision.article_applied = eids.article_number(decision.eid)
         elif day_threshold(rules) is not None and not rules.gaps:
             short_stay(rules, scenario, decision, defaults_used)
         else:

@@ -41,6 +41,10 @@ from taxtreaty.text.inline import (
     inline_list_gaps,
     inline_point_split,
     inline_structure_gaps,
+    next_paragraph_gaps,
+    next_point_gaps,
+    paragraph_opened,
+    point_opened,
 )
 from taxtreaty.text.join import heading_title_of, join_mode, reference_wrapped, title_like_short
 from taxtreaty.text.lines import (
@@ -105,6 +109,11 @@ def clean(original: str) -> CleanText:
     point_split = inline_point_split()
     article_split = inline_article_split()
 
+    #: (marker, number) of the next paragraph of the article being read ("3-", 3): a line of its text that
+    #: holds it after a sentence end is cut there (a paragraph printed without its line breaks)
+    expected: tuple[str, int] | None = None
+    #: ("(" or "", letter) of the next point of the list being read, the same way ("; (c) an office")
+    expected_point: tuple[str, str] | None = None
     prev_end = 0  # original offset just after the last kept line
     prev_kind = ""  # kind of the last kept line ("" before the first)
     prev_line = ""  # the end (at most _TAIL characters) of the last kept cleaned line
@@ -184,14 +193,22 @@ def clean(original: str) -> CleanText:
                 edits.append((content_start + sm.start("gap"), content_start + sm.end("gap"), "\n"))
             for gap_start, gap_end in inline_structure_gaps(content):
                 edits.append((content_start + gap_start, content_start + gap_end, "\n"))
+            for state, gaps_of in ((expected, next_paragraph_gaps), (expected_point, next_point_gaps)):
+                if state is not None:
+                    known = {e[0] for e in edits}
+                    edits += [(content_start + a, content_start + b, "\n")
+                              for a, b in gaps_of(content, *state)[0] if content_start + a not in known]
             edits += footnote_marker_edits(content, content_start, notes)
             edits.sort()
         if not repaired and any(c in content for c in _INVISIBLE_CHARS):
             # a markdown escape ("1\\.", "a\\)", "\\(i)"): the backslash goes, the character it escapes
             # stays; a soft hyphen inside a line goes (at its end it joins the word cut there, see
             # join.py); a no-break or figure space is a space
+            # (not inside a gap already cut for a new line: "dividendos;\u00a0 b) 12" keeps one line break)
+            gaps = [(a, b) for a, b, new in edits if new == "\n"]
             edits += [(content_start + e.start(), content_start + e.end(), " " if e.group() in _SPACES else "")
-                      for e in _INVISIBLE.finditer(content)]
+                      for e in _INVISIBLE.finditer(content)
+                      if not any(a <= content_start + e.start() < b for a, b in gaps)]
             edits.sort()
         visible = _apply_to_string(content, content_start, edits)
         first_line = visible.split("\n", 1)[0]
@@ -215,6 +232,14 @@ def clean(original: str) -> CleanText:
         _emit(builder, content_start, content_end, edits)
 
         # -- state for the next line
+        for piece in visible.split("\n")[(0 if join == "newline" else 1):]:
+            piece_kind = line_kind(piece)
+            if piece_kind in ("article", "chapter", "protocol", "title", "closing"):
+                expected = expected_point = None
+            elif piece_kind == "paragraph" and (opened := paragraph_opened(piece)) is not None:
+                expected, expected_point = (opened[0].strip(), opened[1] + 1), None
+            elif piece_kind == "point":
+                expected_point = point_opened(piece)
         last_line = visible.rsplit("\n", 1)[-1]
         if "\n" in visible:
             kind = line_kind(last_line)

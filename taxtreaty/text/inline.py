@@ -82,7 +82,8 @@ def _next_paragraph_pattern(marker: str, number: int) -> regex.Pattern[str]:
 
 @lru_cache(maxsize=512)
 def _paragraph_gap_pattern(printed: str) -> regex.Pattern[str]:
-    return regex.compile(rf"(?<=[.;:])[^\S\n]+(?={printed}[^\S\n]+[\p{{Lu}}«\"“(])")
+    # the marker may end the line, its text on the next ("... Estado. 2-" / "No entanto, ...")
+    return regex.compile(rf"(?<=[.;:])[^\S\n]+(?={printed}(?:[^\S\n]+[\p{{Lu}}«\"“(]|[^\S\n]*$))")
 
 
 def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
@@ -143,16 +144,18 @@ _NEXT_LETTERS = "bcdefghijklmn"
 @lru_cache(maxsize=64)
 def _next_point_pattern(paren: str, letter: str) -> regex.Pattern[str]:
     """The gap before point `letter` of a list: after ";" (or ","), and the word a list joins its
-    last point with ("; or (b)", "; y b)"), before the label and its text."""
+    last point with ("; or (b)", "; y b)"), before the label and its text (or the label ending the
+    line, its text on the next: "; (e)" / "a workshop")."""
     joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
-    return regex.compile(rf"[;,](?:[^\S\n]+(?:{joiners}))?(?P<gap>[^\S\n]+)(?={regex.escape(paren)}{letter}\)[^\S\n]+\S)")
+    return regex.compile(rf"[;,](?:[^\S\n]+(?:{joiners}))?(?P<gap>[^\S\n]+)(?={regex.escape(paren)}{letter}\)(?:[^\S\n]+\S|[^\S\n]*$))")
 
 
 def inline_list_gaps(content: str) -> list[tuple[int, int]]:
     """Gaps before the points of a lettered list printed on one line whose points open in lower
     case ("... si: a) los intereses son pagados ...; b) los intereses ..."): the list counts only from
-    an "a)" after a colon (or "y", "and") and with its "b)" after a ";" further on, the labels in sequence, so a
-    reference ("el apartado a) del artículo") stays text."""
+    an "a)" after a colon (or "y", "and") and with its "b)" after a ";" further on (or with the line
+    ending inside its first point, before any ";" or final stop), the labels in sequence, so a reference ("el apartado a) del
+    artículo") stays text."""
     gaps: list[tuple[int, int]] = []
     for m in _list_open().finditer(content):
         pos = m.end()
@@ -163,7 +166,70 @@ def inline_list_gaps(content: str) -> list[tuple[int, int]]:
                 break
             found.append((n.start("gap"), n.end("gap")))
             pos = n.end()
-        if found:
+        rest = content[m.end():].rstrip()
+        if found or (";" not in rest and not rest.endswith(".")):
+            # (its first point running to the end of the line: the list goes on on the next lines, where
+            # the cleaner looks for its next labels in sequence, `next_point_gaps`)
             gaps.append((m.start("gap"), m.end("gap")))
             gaps.extend(found)
     return gaps
+
+
+#: the number and marker a line opens with as a paragraph: "2- ", "3 — ", "4. ", "(5) "
+_PARAGRAPH_OPEN = regex.compile(r"(?:(?P<num>\d{1,3})(?P<mark>[.)]|[^\S\n]*[—–-])|\((?P<pnum>\d{1,3})\))(?=[^\S\n]|$)")
+
+
+def paragraph_opened(line: str) -> tuple[str, int] | None:
+    """(marker as printed, number) of a line that opens a numbered paragraph ("2- No entanto" ->
+    ("2-", 2)), or None: the template the next paragraph of the article is looked for with."""
+    m = _PARAGRAPH_OPEN.match(line)
+    if m is None:
+        return None
+    if m.group("pnum"):
+        return m.group(), int(m.group("pnum"))
+    return m.group(), int(m.group("num"))
+
+
+def next_paragraph_gaps(content: str, marker: str, number: int) -> tuple[list[tuple[int, int]], int]:
+    """Gaps before the next paragraphs of the article being read, in sequence from `number`, where a
+    line of its text holds them after a sentence end ("... dos juros. 3- Não obstante ...": the line
+    breaks of a paragraph printed on one line, then hard-wrapped); the gaps and the next number."""
+    gaps: list[tuple[int, int]] = []
+    pos = 0
+    while number < _MAX_INLINE_PARAGRAPHS:
+        m = _next_paragraph_pattern(marker, number).search(content, pos)
+        if m is None:
+            break
+        gaps.append((m.start(), m.end()))
+        pos = m.end()
+        number += 1
+    return gaps, number
+
+
+#: a line that opens with a lettered point: "b) Os juros", "(c) an office"
+_POINT_OPEN = regex.compile(r"(?P<paren>\(?)(?P<letter>[a-m])\)(?=[^\S\n])")
+
+
+def point_opened(line: str) -> tuple[str, str] | None:
+    """("(" or "", the next letter) after a line that opens a lettered point ("(b) a branch;" ->
+    ("(", "c")), or None."""
+    m = _POINT_OPEN.match(line)
+    if m is None or m.group("letter") == _NEXT_LETTERS[-1]:
+        return None
+    return m.group("paren"), chr(ord(m.group("letter")) + 1)
+
+
+def next_point_gaps(content: str, paren: str, letter: str) -> tuple[list[tuple[int, int]], str]:
+    """Gaps before the next points of the list being read, in sequence from `letter`, where a line of
+    its text holds them after a ";" ("... a branch; (c) an office; (d) a factory"): a list printed on
+    one line, then hard-wrapped; the gaps and the next letter."""
+    gaps: list[tuple[int, int]] = []
+    pos = 0
+    while letter in _NEXT_LETTERS:
+        m = _next_point_pattern(paren, letter).search(content, pos)
+        if m is None:
+            break
+        gaps.append((m.start("gap"), m.end("gap")))
+        pos = m.end()
+        letter = chr(ord(letter) + 1)
+    return gaps, letter

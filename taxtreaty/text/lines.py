@@ -131,6 +131,8 @@ def title_like(title: str, max_length: int = 120) -> bool:
         return False
     if t.endswith((",", ";")):
         return False
+    if t[-1] in "-‐" and len(t) > 1 and t[-2].isalpha():
+        return False  # "O Ministério ... fica encarregue de real-": a word cut at the end of a line of text
     return t.count(". ") == 0
 
 

@@ -127,3 +127,52 @@ def test_a_lettered_list_in_lower_case_on_one_line_is_split_at_its_labels(line: 
 )
 def test_a_label_that_opens_no_list_is_left_in_the_line(line: str) -> None:
     assert inline_list_gaps(line) == []
+
+
+def test_paragraphs_printed_on_one_line_then_hard_wrapped_are_cut_in_sequence() -> None:
+    # the line of article 11 wrapped at 60 columns: "2-" ends a line, "3-" and "(c)" start in the middle of others
+    text = ("Artigo 11 -\nJuros\n"
+            "1- Os juros provenientes de um Estado Contratante podem ser\n"
+            "tributados nesse outro Estado. 2-\n"
+            "No entanto, o imposto assim estabelecido não poderá exceder 10\n"
+            "por cento do montante bruto dos juros. 3- Não obstante o disposto\n"
+            "no n.º 2, os juros são isentos se: a) O devedor for o Governo; ou\n"
+            "b) Os juros forem pagos ao Banco Central. 4- O termo «juros»\n"
+            "significa os rendimentos de créditos de qualquer natureza.\n"
+            "Artigo 12 -\nRoyalties\n1- As royalties podem ser tributadas.\n")
+    article = taxtreaty.parse(text).versions[0].articles[0]
+    assert [p.number for p in article.paragraphs] == ["1", "2", "3", "4"]
+    assert "não poderá exceder 10 por cento" in article.paragraphs[1].text
+    assert [pt.label for pt in article.paragraphs[2].points] == ["a", "b"]
+
+
+def test_a_wrapped_list_in_lower_case_goes_on_at_its_next_labels() -> None:
+    text = ("Article 5\nPermanent establishment\n"
+            "2. The term includes especially: (a) a place of management; (b) a\n"
+            "branch; (c) an office; (d) a factory; (e)\n"
+            "a workshop.\n"
+            "Article 6\nIncome from immovable property\n1. Income may be taxed.\n")
+    paragraph = taxtreaty.parse(text).versions[0].articles[0].paragraphs[0]
+    assert [pt.label for pt in paragraph.points] == ["a", "b", "c", "d", "e"]
+
+
+def test_a_no_break_space_inside_the_gap_of_a_list_keeps_one_line_break() -> None:
+    text = "o imposto não poderá exceder: a) 8 por cento dos dividendos;\u00a0 b) 12 por cento nos restantes casos."
+    assert clean(text).text.split("\n") == ["o imposto não poderá exceder:", "a) 8 por cento dos dividendos;",
+                                            "b) 12 por cento nos restantes casos."]
+
+
+def test_the_resolutions_articles_wrapped_are_not_the_conventions() -> None:
+    # the Boletim da República: the Council of Ministers' "Artigo 1.É ratificada ..." and "Art. 2. O Ministério
+    # ... fica encarregue de real-" hard-wrapped before the convention's own articles
+    text = ("Artigo 1.É ratificada a Convenção entre a República de Moçambique\n"
+            "e a República de Angola, cujo texto em anexo faz parte integrante da presente Resolução.\n"
+            "Art. 2. O Ministério da Economia e Finanças fica encarregue de real-\n"
+            "izar todos os trâmites necessários.\n"
+            "Convenção entre a República de Moçambique e a República de Angola para Evitar a Dupla Tributação\n"
+            "Artigo 1 -\nPessoas visadas\nEsta Convenção aplica-se às pessoas residentes.\n"
+            "Artigo 2 -\nImpostos visados\n1- Esta Convenção aplica-se aos impostos sobre o rendimento.\n"
+            "Artigo 3 -\nDefinições gerais\n1- Para efeitos desta Convenção, o termo «pessoa» compreende uma sociedade.\n")
+    versions = taxtreaty.parse(text).versions
+    assert [[(a.number, a.topic) for a in v.articles] for v in versions] == [
+        [("1", "persons_covered"), ("2", "taxes_covered"), ("3", "general_definitions")]]
