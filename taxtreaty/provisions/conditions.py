@@ -120,27 +120,6 @@ def holding(folded: str, ph: Phrases) -> dict[str, Any]:
     return out
 
 
-def holding_period(folded: str, ph: Phrases) -> dict[str, Any]:
-    """A sentence that asks for the holding to have been held for a time, apart from the share it is
-    about: a protocol point "a taxa prevista na alínea a) ... só é aplicável se a participação tiver
-    sido detida durante um período ininterrupto de pelo menos dois anos" -> min_holding_months 24. The
-    period's words ("durante", "for a period of") stand right before the figure; "less than" two years
-    only where the rate is said not to apply ("não é aplicável se ... durante menos de"), else {}."""
-    for duration in figures.find_durations(folded, ph):
-        before = folded[max(0, duration.start - 40) : duration.start]
-        if ph.find("holding_period", before) is None:
-            continue
-        below = "holding_below" in ph.patterns and ph.find("holding_below", folded[max(0, duration.start - 16) : duration.start])
-        if below and not ("shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)):
-            return {}
-        if duration.unit == "years":
-            return {"min_holding_months": int(duration.value * 12)}
-        if duration.unit == "months":
-            return {"min_holding_months": int(duration.value)}
-        return {"min_holding_days": int(duration.value)}
-    return {}
-
-
 #: how far (characters) the words of a loan's term ("repayment period is") may stand before its figure,
 #: room for the comparator between them ("for a period of more than 7 years")
 _TERM_GAP = 24

@@ -27,7 +27,8 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.provisions.conditions import SHARE_KEYS, holding_period
+from taxtreaty.provisions import figures
+from taxtreaty.provisions.conditions import SHARE_KEYS
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 from taxtreaty.structure.metadata import states_named
 
@@ -165,6 +166,27 @@ def _holding_period(conditions: dict[str, Any], sentence: str, ph: Phrases) -> d
     if not any(k in conditions for k in SHARE_KEYS) or "min_holding_months" in conditions or "min_holding_days" in conditions:
         return {}
     return holding_period(fold_same_length(sentence), ph)
+
+
+def holding_period(folded: str, ph: Phrases) -> dict[str, Any]:
+    """A sentence that asks for the holding to have been held for a time, apart from the share it is
+    about: a protocol point "a taxa prevista na alínea a) ... só é aplicável se a participação tiver
+    sido detida durante um período ininterrupto de pelo menos dois anos" -> min_holding_months 24. The
+    period's words ("durante", "for a period of") stand right before the figure; "less than" two years
+    only where the rate is said not to apply ("não é aplicável se ... durante menos de"), else {}."""
+    for duration in figures.find_durations(folded, ph):
+        before = folded[max(0, duration.start - 40) : duration.start]
+        if ph.find("holding_period", before) is None:
+            continue
+        below = "holding_below" in ph.patterns and ph.find("holding_below", folded[max(0, duration.start - 16) : duration.start])
+        if below and not ("shall_not_apply" in ph.patterns and ph.has("shall_not_apply", folded)):
+            return {}
+        if duration.unit == "years":
+            return {"min_holding_months": int(duration.value * 12)}
+        if duration.unit == "months":
+            return {"min_holding_months": int(duration.value)}
+        return {"min_holding_days": int(duration.value)}
+    return {}
 
 
 __all__ = ["CAVEAT_KINDS", "FACT_PHRASES", "Sorted", "attach", "sentences", "sort_words"]
