@@ -11,6 +11,7 @@ import pytest
 
 import taxtreaty
 from taxtreaty.text import clean
+from taxtreaty.text.clean import furniture_rule
 from taxtreaty.text.inline import inline_list_gaps, inline_structure_gaps
 
 
@@ -176,3 +177,63 @@ def test_the_resolutions_articles_wrapped_are_not_the_conventions() -> None:
     versions = taxtreaty.parse(text).versions
     assert [[(a.number, a.topic) for a in v.articles] for v in versions] == [
         [("1", "persons_covered"), ("2", "taxes_covered"), ("3", "general_definitions")]]
+
+
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        # South Africa's Government Gazette: the even page's running line and the foot of every page
+        ("4 No. 31943 GOVERNMENT GAZETTE, 6 MARCH 2009", "south_african_gazette_page"),
+        ("This gazette is also available free online at www.gpwonline.co.za", "south_african_gazette_page"),
+        ("STAATSKOERANT, 6 MAART 2009 No. 31943 5", "gazette_title_dated"),
+        # the Boletim da República de Moçambique
+        ("PUBLICAÇÃO OFICIAL DA REPÚBLICA DE MOÇAMBIQUE", "boletim_da_republica"),
+        ("2.º SUPLEMENTO", "boletim_da_republica"),
+        ("9 DE JUNHO DE 2016 412-(5)", "boletim_da_republica"),
+        ("412-(6) I SÉRIE — NÚMERO 68", "boletim_da_republica"),
+        # other gazettes' titles alone on their line
+        ("BOLETIM OFICIAL DA REPÚBLICA DE CABO VERDE", "gazette_title_alone"),
+        ("Commonwealth of Australia Gazette", "gazette_title_alone"),
+        ("THE MALTA GOVERNMENT GAZETTE", "gazette_title_alone"),
+        # sentences that name a gazette stay
+        ("published in the Government Gazette", None),
+        ("This Convention shall be published in the Official Gazette of the Republic.", None),
+        ("O Boletim Oficial publicará a presente Convenção", None),
+    ],
+)
+def test_gazette_furniture_of_other_collections(line: str, rule: str | None) -> None:
+    assert furniture_rule(line, "") == rule
+
+
+SA_NOTICE = (
+    "GOVERNMENT NOTICE\nSOUTH AFRICAN REVENUE SERVICE\nINCOME TAX ACT, 1962\n"
+    "In terms of section 108(2) of the Income Tax Act, 1962, it is hereby notified that the Convention set out in "
+    "the Schedule to this Notice has been entered into with the Republic of Zambia. It is further notified in terms "
+    "of paragraph 1 of Article 28 of the Convention that the date of entry into force is 27 January 2009.\n"
+    "SCHEDULE\n"
+    "CONVENTION BETWEEN THE REPUBLIC OF SOUTH AFRICA AND THE REPUBLIC OF ZAMBIA FOR THE AVOIDANCE OF DOUBLE TAXATION\n"
+    "ARTICLE 11\nINTEREST\n"
+    "1. Interest arising in a Contracting State and paid to a resident of the other Contracting State may be taxed in\n"
+    "4 No. 31943 GOVERNMENT GAZETTE, 6 MARCH 2009\n"
+    "that other State.\n"
+    "2. However, such interest may also be taxed in the Contracting State in which it arises, but if the beneficial "
+    "owner of the interest is a resident of the other Contracting State, the tax so charged shall not exceed 10 per "
+    "cent of the gross amount of the interest.\n"
+    "This gazette is also available free online at www.gpwonline.co.za\n"
+    "ARTICLE 28\nENTRY INTO FORCE\n"
+    "1. The Convention shall enter into force on the date of the later of these notifications and shall thereupon "
+    "have effect:\n(a) with regard to taxes withheld at source, in respect of amounts paid or credited on or after "
+    "the first day of January next following the date upon which this Convention enters into force;\n"
+    "DONE at Pretoria this 22nd day of May 2008, in duplicate.\n"
+)
+
+
+def test_a_south_african_notice_its_page_furniture_and_the_entry_into_force_it_states() -> None:
+    article = taxtreaty.parse(SA_NOTICE).versions[0].articles[0]
+    assert article.paragraphs[0].text.endswith("may be taxed in that other State.")
+    assert "gpwonline" not in article.paragraphs[1].text
+    scenario = {"income": "interest", "source": "ZA", "residence": "ZM", "beneficial_owner": True, "recipient": "company"}
+    before = taxtreaty.decide(taxtreaty.parse(SA_NOTICE), {**scenario, "date": "2009-06-01"})
+    after = taxtreaty.decide(taxtreaty.parse(SA_NOTICE), {**scenario, "date": "2010-03-01"})
+    assert before.status == "not_covered"  # the notice's 27 January 2009: effect from 1 January 2010
+    assert (after.status, after.max_rate_pct) == ("determined", 10)
