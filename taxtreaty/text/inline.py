@@ -40,6 +40,9 @@ def inline_article_split() -> regex.Pattern[str]:
 _FIRST_PARAGRAPH_GAP = regex.compile(r"(?<=\S)[^\S\n]+(?=(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(])")
 #: a line that opens with a first paragraph's number: "1 — Os juros", "1. Interest", "(1) The"
 _FIRST_PARAGRAPH_START = regex.compile(r"(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(]")
+#: the end of a title in capitals before a sentence: "AMBITO PERSONAL| El presente", "OTRAS RENTAS| Las rentas",
+#: "ESTABLECIMIENTO PERMANENTE| A efectos"
+_CAPITALS_TITLE_GAP = regex.compile(r"(?<=\p{Lu}{2}[.:]?)[^\S\n]+(?=\p{Lu}(?:\p{Ll}|[^\S\n]+\p{Ll}))")
 #: how far into a line a heading that runs on into its first paragraph is looked for
 _RUN_IN_HEADING_MAX = 160
 
@@ -53,6 +56,11 @@ def heading_run_in_gap(content: str) -> tuple[int, int] | None:
     for gap in _FIRST_PARAGRAPH_GAP.finditer(content, 0, _RUN_IN_HEADING_MAX):
         if article_heading_match(content[: gap.start()]):
             return gap.start(), gap.end()
+    # "ARTICULO 1: AMBITO PERSONAL El presente Convenio ...": a title in capitals, then an unnumbered
+    # paragraph that opens with a word in lower case after its capital (the first gap where the capitals end)
+    gap = _CAPITALS_TITLE_GAP.search(content, 0, _RUN_IN_HEADING_MAX)
+    if gap is not None and article_heading_match(content[: gap.start()]):
+        return gap.start(), gap.end()
     return None
 
 
