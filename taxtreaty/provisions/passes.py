@@ -395,6 +395,8 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                                 and any(eids.within(p.cite.eid, t) for t in targets)):
                             qualified.append(p)
                     for p in _the_rates_named(qualified, words, ph):
+                            if _replaced_by_point(p, words, provisions):
+                                continue
                             known = p.conditions.get("unread_condition")
                             if known is not None and words in known:
                                 continue
@@ -410,6 +412,17 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                                 p.conditions = {**p.conditions, **others}
                                 continue
                             p.conditions = provisos.attach(p.conditions, words, paragraph.eid, ph)
+
+
+def _replaced_by_point(p: Provision, words: str, provisions: list[Provision]) -> bool:
+    """"Notwithstanding the provisions of subparagraph (b) of paragraph 2 of Article 10, as long as ..., the
+    percentage provided for in this subparagraph shall be reduced to 7 per cent": the point's own rate was read
+    (`protocols.point_rates`, displacing `p` where it applies, with its proviso as a caveat); its words do not
+    qualify the rate they replace a second time."""
+    said = " ".join(words.split())
+    return any(q.cite.eid.startswith("protocol") and q.cite.language == p.cite.language and q.status == "determined"
+               and any(eids.within(p.cite.eid, o) for o in q.overrides) and " ".join(q.cite.quote.split()) in said
+               for q in provisions if q is not p)
 
 
 def _other_kinds(p: Provision, kind: str | None) -> dict[str, Any] | None:

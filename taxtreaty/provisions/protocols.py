@@ -208,6 +208,52 @@ def reclassifications(reading: Reading, version: Version, ph: Phrases, found: li
     return out
 
 
+def deemed_items(reading: Reading, version: Version, ph: Phrases, found: list[ProtocolPoint],
+                 read: list[Provision]) -> list[Provision]:
+    """"... payments for technical services ... shall be deemed to be payments to which the provisions [of]
+    subparagraph (a) of paragraph 2 of Article 12 apply", "serão considerados pagamentos a que se aplica a alínea
+    a) do n.º 2 do artigo 12.º": a kind of payment the point deems within one item of a list of rates. Each cap of
+    that item gives a cap for that kind (its rate and conditions, cited by the point), which displaces the list's
+    rate "in all other cases" (the kind is no longer among them)."""
+    if "reclassified" not in ph.patterns:
+        return []
+    out: list[Provision] = []
+    for point in found:
+        folded = fold_same_length(point.text)
+        for s_start, s_end in _sentences(point.text):
+            sentence = folded[s_start:s_end]
+            match = ph.find("reclassified", sentence)
+            if match is None:
+                continue
+            after = sentence[match.start():]
+            refs = figures.find_references(after, ph)
+            articles = list(dict.fromkeys(n for kind, n in refs if kind == "article"))
+            paragraphs = list(dict.fromkeys(n for kind, n in refs if kind == "paragraph"))
+            letters = figures.find_point_references(after, ph)
+            kinds = list(dict.fromkeys(kind for start, _, kind in ph.group_hits("subtypes", sentence) if start < match.start()))
+            article = _article(version, articles[0]) if len(articles) == 1 else None
+            if article is None or article.topic not in PAYMENT_TOPICS or len(paragraphs) != 1 or len(letters) != 1 \
+                    or len(kinds) != 1:
+                continue
+            paragraph = eids.paragraph(article.eid, paragraphs[0])
+            target = eids.point(paragraph, letters[0])
+            caps = [p for p in read if p.kind == "withholding_cap" and p.cite.language == version.language
+                    and p.topic == article.topic and eids.within(p.cite.eid, paragraph)]
+            items = [p for p in caps if p.status == "determined" and eids.within(p.cite.eid, target)]
+            if not items:
+                continue
+            residual = list(dict.fromkeys(p.cite.eid for p in caps if p.conditions.get("otherwise")))
+            cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
+            for item in items:
+                conditions = {k: v for k, v in item.conditions.items()
+                              if k not in ("income_subtype", "income_subtype_not", "otherwise", "unread_condition")}
+                conditions["income_subtype"] = kinds[0]
+                out.append(reading.provision(article, "withholding_cap", cite, rate_pct=item.rate_pct,
+                                             values=dict(item.values), conditions=conditions, overrides=residual))
+                cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
+    return out
+
+
 def _sentences(text: str) -> list[tuple[int, int]]:
     """Sentence ranges of a point's words (offsets into `text`)."""
     out, start = [], 0
@@ -361,7 +407,11 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
             for p in provisions:
                 if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined":
                     continue
-                named = eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
+                # a rate the point itself sets or deems ("shall be reduced to 7 per cent", "shall be deemed to be
+                # payments to which ... subparagraph (a) ... apply") may be lowered by its own clause too
+                own = p.cite.eid.startswith("protocol") and eids.within(p.cite.eid, point.eid) \
+                    and p.topic in {a.topic for a in articles}
+                named = own or eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
                 if named and caveat not in p.conditions.get("caveats", []):
                     p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
 
@@ -486,11 +536,11 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     found = points(reading, version, ph)
     rates = point_rates(reading, version, ph, found)
     _inherit(rates, read)
-    return [*reclassifications(reading, version, ph, found), *rates, *institutions(reading, version, ph, found, read),
-            *point_allocations(reading, version, ph, found)]
+    return [*reclassifications(reading, version, ph, found), *deemed_items(reading, version, ph, found, read), *rates,
+            *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found)]
 
 
-__all__ = ["ProtocolPoint", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]
+__all__ = ["ProtocolPoint", "deemed_items", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]
 
 
 def _units_as_article(reading: Reading, version: Version, point: ProtocolPoint, home: Article) -> list[Unit]:

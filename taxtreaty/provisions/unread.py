@@ -38,7 +38,7 @@ COVERING_KEYS = (
 #: grouped keys whose words a read condition is made of
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
 #: phrase keys that end the clause a condition opener opens (the consequence starts there)
-CONSEQUENCE_KEYS = ("charged_tax", "cap", "exempt", "exclusive", "shared")
+CONSEQUENCE_KEYS = ("charged_tax", "cap", "exempt", "exclusive", "shared", "rate_named")
 #: list labels and stray letters are not words of a condition: "(ii)", "a)", "aa)"
 _LABEL = regex.compile(r"^(?:[ivx]{1,4}|[a-z]{1,2})$")
 _WORD = regex.compile(r"\p{L}[\p{L}'’]*")
@@ -97,7 +97,7 @@ def _openers(folded: str, ph: Phrases) -> list[tuple[int, int]]:
 def _consequences(folded: str, ph: Phrases) -> list[int]:
     """Where the words that state a consequence start: a cap, an exemption, an allocation, or a
     rate of tax (not a share of the payer's capital)."""
-    found = [m.start() for key in CONSEQUENCE_KEYS for m in ph.finditer(key, folded)]
+    found = [m.start() for key in CONSEQUENCE_KEYS if key in ph.patterns for m in ph.finditer(key, folded)]
     found += [r.start for r in figures.find_rates(folded, ph) if not is_holding_share(folded, r, ph)]
     return sorted(found)
 

@@ -88,7 +88,9 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
 #: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact
 #: (dividends_franked) a rate turns on; never an exemption ("en la medida que éstos se encuentren exentos (franked)")
-OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition")
+#: "rate_named": the rate a clause sets named as its subject ("the percentage provided for in this subparagraph
+#: shall be reduced to 7 per cent"): a condition before it ends there, as before "the tax so charged" (provisions/unread.py)
+OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una
