@@ -229,8 +229,12 @@ def _amount_regex(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     cur = "|".join(regex.escape(c) for c in sorted(ph.currencies, key=len, reverse=True))
     words = _word_number(language)
+    # "twenty thousand (20,000) Euro", "20.000 (veinte mil) euros": the sum in words and in figures, one sum
+    twice = (rf"(?P<words3>{words})\s*\(\s*(?P<num3>{AMOUNT_NUMBER})\s*\)"
+             rf"|(?<![\d.,])(?P<num4>{AMOUNT_NUMBER})\s*\(\s*(?P<words4>{words})\s*\)")
     return regex.compile(
-        rf"(?:(?P<cur1>{cur})\s*(?P<num1>{AMOUNT_NUMBER})"
+        rf"(?:(?:{twice})\s*(?P<cur3>{cur})(?![\p{{L}}])"
+        rf"|(?P<cur1>{cur})\s*(?P<num1>{AMOUNT_NUMBER})"
         rf"|(?<![\d.,])(?P<num2>{AMOUNT_NUMBER}|{words})\s*(?P<cur2>{cur})(?![\p{{L}}]))"
     )
 
@@ -241,9 +245,13 @@ def find_amounts(text: str, ph: Phrases) -> list[Amount]:
     if not _prefilter(ph.code, "currencies").search(text):
         return out
     for m in _amount_regex(ph.code).finditer(text):
-        num = m.group("num1") or m.group("num2")
-        cur = m.group("cur1") or m.group("cur2")
+        num = m.group("num1") or m.group("num2") or m.group("num3") or m.group("num4")
+        cur = m.group("cur1") or m.group("cur2") or m.group("cur3")
         value = parse_number(num, ph)
+        spelt = m.group("words3") or m.group("words4")
+        if spelt is not None and parse_number(spelt, ph) != value:
+            continue  # the words and the figures give two sums: neither is read as the sum
+
         if value is None or value < 10:
             continue
         amount = Amount(m.start(), m.end(), value, ph.currencies[cur])

@@ -125,6 +125,10 @@ class Reading:
         # the names of institutions the reader read without keeping them as names (a central bank of a
         # State: "the Central Bank of the Netherlands (de Nederlandsche Bank NV)"): their words are read
         read_names = tuple(fields.pop("read_names", None) or ())
+        # the words whose conditions select the provision, when the cited range holds others too: "the rate ...
+        # of the royalties paid: a) for copyright ..., if the beneficiary is the author; or b) for patents ...":
+        # (b)'s cap is cited from the rate through (b), across (a), whose condition is not (b)'s
+        condition_texts = fields.pop("condition_texts", None)
         # "...sólo pueden someterse a imposición en el otro Estado si ... los intereses se pagan por préstamos
         # otorgados por un plazo no inferior a tres años por bancos": residence-only in a rate article takes
         # the source State's tax away as an exemption does, so its unread conditions count the same
@@ -135,7 +139,7 @@ class Reading:
                 conditions = fields.get("conditions", {})
                 names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
                               for n in [*conditions.get(key, []), *(read_names if key == "recipient_names" else ())])
-                unread = self._unread(unit_or_article, cite, cleaned, names)
+                unread = self._unread(unit_or_article, cite, cleaned, names, condition_texts)
                 ph = phrases(unit_or_article.language)
                 if unread and ph is not None:
                     fields["conditions"] = provisos.attach(conditions, unread, cite.eid, ph)
@@ -152,13 +156,15 @@ class Reading:
         )
 
     def _unread(self, unit: Unit, cite: Citation, cleaned: tuple[int, int] | None,
-                names: tuple[str, ...] = ()) -> list[str]:
-        """The words of a condition on this rate or exemption that no condition key holds (see `unread`)."""
+                names: tuple[str, ...] = (), condition_texts: list[str] | None = None) -> list[str]:
+        """The words of a condition on this rate or exemption that no condition key holds (see `unread`):
+        those of the cited range, or `condition_texts` (outermost first) when the reader gives them."""
         ph = phrases(unit.language)
         if ph is None:
             return []
         own = self.source.text[cleaned[0] : cleaned[1]] if cleaned else cite.quote
-        texts = [(c.text, c.folded) for c in unit.context] + [(own, fold_same_length(own))]
+        texts = [(c.text, c.folded) for c in unit.context]
+        texts += [(t, fold_same_length(t)) for t in (condition_texts or [own])]
         return unread_pieces(texts, ph, names)
 
     def _displaced(self, unit: Unit, cleaned: tuple[int, int] | None) -> list[str]:

@@ -51,3 +51,20 @@ def test_amounts_written_once_in_words_and_figures():
     en = phrases("en")
     assert en is not None
     assert [(int(a.value), a.currency) for a in figures.find_amounts("up to usd 12,500 a year", en)] == [(12500, "USD")]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), [
+    # NL-GH 18(2)(c): the sum in words with its figure in brackets before the currency
+    ("en", "in any calendar year exceeds the sum of twenty thousand (20,000) Euro.", [(20000, "EUR")]),
+    ("en", "does not exceed fifteen thousand (15,000) US dollars", [(15000, "USD")]),
+    ("es", "exceda de la suma de veinte mil (20.000) euros en un año civil", [(20000, "EUR")]),
+    ("pt", "exceder o montante de vinte mil (20 000) euros", [(20000, "EUR")]),
+    # the figure first, the words in brackets
+    ("es", "exceda de 20.000 (veinte mil) euros", [(20000, "EUR")]),
+    # words and figures that disagree give no sum: neither is guessed
+    ("en", "exceeds the sum of twenty thousand (25,000) Euro", []),
+])
+def test_a_sum_in_words_and_bracketed_figures_is_one_sum(language, text, expected):
+    ph = phrases(language)
+    assert ph is not None
+    assert [(int(a.value), a.currency) for a in figures.find_amounts(fold_same_length(text), ph)] == expected

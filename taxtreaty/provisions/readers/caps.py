@@ -205,7 +205,8 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
             # cited from the rate through the item, by the item's own eId ("art_10__para_2__point_c__point_i")
             cite = reading.cite_cleaned(unit.language, child.eid, unit.start + s_start, child.end)
             out.add(unit, "withholding_cap", cite, rate_pct=cond.as_decimal(rate.value), conditions=alternative,
-                    values=base_of(sentence, rate, ph, unit.folded), state=alternative.get("source_state"))
+                    values=base_of(sentence, rate, ph, unit.folded), state=alternative.get("source_state"),
+                    condition_texts=[unit.text[s_start : s_start + len(sentence)], child.text])
 
 
 def _unknown_cap(reading: Reading, out: Emitted, unit: Unit, ph: Phrases, found_some: bool, damage: list[str]) -> None:
