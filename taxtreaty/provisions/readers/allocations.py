@@ -235,15 +235,22 @@ def _names_other_state(sentence: str, shared: regex.Match[str], ph: Phrases) -> 
 def _exclusive_list_item(reading: Reading, out: Emitted, unit: Unit, ph: Phrases) -> None:
     """"...sólo pueden someterse a imposición en el otro Estado si: a) el beneficiario efectivo es el banco
     central de ese otro Estado; b) los intereses se pagan por préstamos ... garantizados por el Gobierno":
-    the residence State alone taxes in the case each item describes, not every payment."""
+    the residence State alone taxes in the case each item describes, not every payment. An item of an item
+    ("c) the interest is beneficially owned by a resident of that other Contracting State that is either: (i) a
+    bank; (ii) an insurance company; ...") is one such case, under its own introduction's conditions too."""
+    exclusive_at = _exclusive_intro_at(unit, ph)
     intro = unit.context[-1]
     role = cond.last_role(intro.folded, ph)
-    conditions = cond.clause_conditions(unit.folded, ph, reading.parties)
+    conditions: dict[str, Any] = {}
+    for between in unit.context[exclusive_at + 1 :]:  # the items' own introductions under the rule's
+        conditions = cond.merge(conditions, cond.clause_conditions(between.folded, ph, reading.parties))
+    conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, reading.parties))
     conditions = cond.merge(conditions, cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role))
     if not set(conditions) - {"beneficial_owner"}:
         # nothing read from the item: its words are the condition, never "every payment"
         conditions["unread_condition"] = " ".join(unit.text.split()).rstrip(";,. ")
-    overrides = overrides_named(intro, intro.folded, ph)
+    rule = unit.context[exclusive_at]
+    overrides = overrides_named(rule, rule.folded, ph)
     for either in cond.either_party(conditions, unit.folded, ph):
         _emit_allocation(reading, out, unit, ph, 0, 0, len(unit.text), "residence_only", either, overrides)
 
@@ -334,11 +341,20 @@ def _applies(sentence: str, ph: Phrases) -> bool:
 
 def _exclusive_list_intro(unit: Unit, ph: Phrases) -> bool:
     """The item's list is introduced by "...taxable only in the other State if:" or "... si ... y" (no rate
-    announced)."""
-    if not unit.context:
-        return False
-    intro = unit.context[-1].folded.rstrip()
-    return _goes_on_in_items(intro) and ph.has("exclusive", intro) and not ph.has("cap", intro)
+    announced), or is the list of an item of such a list ("c) ... that is either: (i) a bank; ...")."""
+    return _exclusive_intro_at(unit, ph) >= 0
+
+
+def _exclusive_intro_at(unit: Unit, ph: Phrases) -> int:
+    """Where in the item's context the introduction "...taxable only in the other State if:" stands, when every
+    introduction below it goes on in its items too; -1 when there is none."""
+    for at in range(len(unit.context) - 1, -1, -1):
+        intro = unit.context[at].folded.rstrip()
+        if not _goes_on_in_items(intro) or ph.has("cap", intro):
+            return -1
+        if ph.has("exclusive", intro):
+            return at
+    return -1
 
 
 def _goes_on_in_items(sentence: str) -> bool:
