@@ -485,6 +485,11 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
             continue
         exemptions = [p for p in read if _is_exemption(p) and p.status == "determined"
                       and p.cite.language == version.language and eids.within(p.cite.eid, target)]
+        if len(exemptions) > 1:
+            # "the terms “the central bank” and “institution owned by that Government” mean: ...": of a paragraph's
+            # exemptions, the one for the kinds of recipient the point's words name
+            named = {kind for _, _, kind in ph.group_hits("kinds", folded[: include.end()])}
+            exemptions = [p for p in exemptions if named & set(p.conditions.get("recipient_kinds", []))]
         if len(exemptions) != 1:
             continue
         base = exemptions[0]
@@ -529,15 +534,45 @@ def _inherit(rates: list[Provision], read: list[Provision]) -> None:
         rate.conditions = {**inherited, **rate.conditions}
 
 
-def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[Provision]) -> list[Provision]:
-    """The provisions a version's protocol points add (`read`: those of its articles)."""
-    if not version.protocols:
+def definition_points(reading: Reading, version: Version, ph: Phrases) -> list[ProtocolPoint]:
+    """"4. For the purposes of paragraph 3, the term “any financial institution wholly owned by the other
+    Contracting State” means: a) in the case of China: (i) China Development Bank Corporation; ...": a paragraph
+    of a payment article that names the institutions of another paragraph's exemption, read as a protocol point
+    headed by that paragraph (`institutions`)."""
+    if "protocol_includes" not in ph.patterns:
         return []
+    out: list[ProtocolPoint] = []
+    for article in version.articles:
+        if article.topic not in PAYMENT_TOPICS:
+            continue
+        for paragraph in article.paragraphs:
+            include = ph.find("protocol_includes", fold_same_length(paragraph.text[:_DEFINITION_LEAD]))
+            start = reading.source.locate(paragraph.text, paragraph.span) if include is not None else None
+            if include is None or start is None:
+                continue
+            point = ProtocolPoint(version.language, paragraph.eid, None, [article.number], start,
+                                  start + len(paragraph.text), paragraph.text, heading=paragraph.text[: include.start()])
+            target = _heading_target(point, ph)
+            if target is not None and not eids.within(paragraph.eid, target):
+                out.append(point)
+    return out
+
+
+#: how far into a paragraph the words that name a kind's institutions may stand
+_DEFINITION_LEAD = 200
+
+
+def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[Provision]) -> list[Provision]:
+    """The provisions a version's protocol points add (`read`: those of its articles), and the institutions an
+    article's own paragraph names for another's exemption (`definition_points`)."""
+    defined = institutions(reading, version, ph, definition_points(reading, version, ph), read)
+    if not version.protocols:
+        return defined
     found = points(reading, version, ph)
     rates = point_rates(reading, version, ph, found)
     _inherit(rates, read)
     return [*reclassifications(reading, version, ph, found), *deemed_items(reading, version, ph, found, read), *rates,
-            *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found)]
+            *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found), *defined]
 
 
 __all__ = ["ProtocolPoint", "deemed_items", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]
