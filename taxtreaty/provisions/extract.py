@@ -83,6 +83,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
     if topic in RATE_TOPICS:
         passes.disapplied_rates(reading, version, article, ph, found)
         passes.dated_caps(reading, version, article, ph, found)
+        passes.wrap_qualifiers(reading, version, article, ph, found)
         passes.owner_in_first_paragraph(reading, version, article, ph, found)
         passes.applies_instead(reading, version, article, ph, found)
         passes.replacing_rates(reading, version, article, ph, found)

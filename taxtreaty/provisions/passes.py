@@ -89,6 +89,27 @@ def _for_source(provision: Provision, state: str, found: list[Provision]) -> Pro
         "id": f"{stem}:{taken + 1}", "state": state, "conditions": {**provision.conditions, "source_state": state}})
 
 
+def wrap_qualifiers(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
+    """"b) por el uso ... de patentes, marcas ...  En tanto la transferencia de tecnología esté sujeta a aprobación,
+    de acuerdo con la ley argentina, la limitación de la tasa para las regalías comprendidas en el inciso b) será
+    únicamente aplicable ... si el contrato ... está aprobado": the words after a list of rates that qualify one of
+    its items qualify that item's caps (sorted: a fact, a caveat, no condition, or words not read), never left out."""
+    for paragraph in article.paragraphs:
+        units = reading.source.units(version.language, article, paragraph, cut_restarts=True)
+        for unit in (u for u in units if u.role == "wrap"):
+            for s_start, s_end in unit.sentences():
+                sentence = unit.folded[s_start:s_end]
+                if not any(True for _ in ph.finditer("condition_openers", sentence)):
+                    continue
+                targets = [eids.point(paragraph.eid, letter) for letter in figures.find_point_references(sentence, ph)]
+                if not targets or any(kind == "article" for kind, _ in figures.find_references(sentence, ph)):
+                    continue  # an item of another article's list is not this list's
+                words = " ".join(unit.text[s_start:s_end].split())
+                for p in found:
+                    if p.kind == "withholding_cap" and p.status == "determined" and any(eids.within(p.cite.eid, t) for t in targets):
+                        p.conditions = provisos.attach(p.conditions, words, unit.eid, ph)
+
+
 def dated_caps(reading: Reading, version: Version, article: Article, ph: Phrases, found: list[Provision]) -> None:
     """"Esta limitación se aplicará a los cánones pagados a partir del 1 de enero de 2025", "This
     limitation shall apply to royalties paid on or after ...": a sentence of a paragraph of rates that
