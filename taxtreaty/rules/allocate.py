@@ -102,13 +102,20 @@ def _subject_to(treaty: CompiledTreaty, rule: Rule, scenario: Scenario, decision
     return True
 
 
+def _conditional(rule: Rule) -> bool:
+    """An exception of the article: a rule with a condition of its own. A proviso that withdraws the
+    benefit when the user says it bites (a main-purpose test, the MLI's principal purpose test:
+    `not_true`) does not make a paragraph an exception to the others."""
+    return any(c.op != "not_true" for c in rule.conditions)
+
+
 def _clashing(chosen: Rule, ordered: list[Rule]) -> list[Rule]:
     """Other unconditional allocations of the article that give the income elsewhere: two rules
     that both apply and disagree are not resolved silently (Catala's conflict error)."""
     outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "", (None,))[0]
     return [
         rule for rule in ordered
-        if rule is not chosen and not rule.conditions and rule.allocation in ALLOCATION_OUTCOME
+        if rule is not chosen and not _conditional(rule) and rule.allocation in ALLOCATION_OUTCOME
         and ALLOCATION_OUTCOME[rule.allocation or ""][0] != outcome
     ]
 
@@ -128,7 +135,7 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
     that overrides another ("Notwithstanding the provisions of paragraph 1, payments ... under the social
     security or similar legislation ...") without a condition read is still a clash: its subject may be
     narrower than the words read say."""
-    ordered = sorted(rules.allocations, key=lambda r: (not r.conditions, r.cite.span[0]))
+    ordered = sorted(rules.allocations, key=lambda r: (not _conditional(r), r.cite.span[0]))
     chosen: Rule | None = None
     unknown: list[tuple[Rule, Check]] = []
     for rule in ordered:
@@ -140,10 +147,15 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
             continue
         chosen = rule
         break
-    if chosen is not None and not chosen.conditions:
+    if chosen is not None and not _conditional(chosen):
         clash = _clashing(chosen, ordered)
         if clash:
             decision.status = "indeterminate"
+            note_unknowns(decision, unknown, scenario)  # an exception the facts may yet select, named
+            for rule, _ in unknown:
+                source = ALLOCATION_OUTCOME.get(rule.allocation or "", ("unknown", None, None))[0]
+                decision.candidates.append(Candidate(source, Decimal(0) if source == "none" else None, rule.cite.eid,
+                                                     " and ".join(c.label for c in rule.conditions)))
             for rule in (chosen, *clash):
                 decision.trace.append(TraceEntry(rule.cite, allocation_effect(rule.allocation)))
                 source = ALLOCATION_OUTCOME.get(rule.allocation or "", ("unknown", None, None))[0]

@@ -64,11 +64,13 @@ class Caveat:
     kind: str
     eid: str
     quote: str
+    #: whose words: the convention's, or the Multilateral Instrument's ("mli")
+    source: str = "convention"
 
     def to_dict(self) -> dict[str, Any]:
         from taxtreaty.rules.labels import label
 
-        return {"kind": self.kind, "eid": self.eid, "quote": self.quote, "source": "convention",
+        return {"kind": self.kind, "eid": self.eid, "quote": self.quote, "source": self.source,
                 "label": label("caveat_kinds", self.kind)}
 
 

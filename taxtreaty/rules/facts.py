@@ -17,7 +17,7 @@ from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/facts.yaml"
 TYPES = ("choice", "state", "date", "amount", "decimal", "int", "bool", "text", "currency")
-GROUPS = ("payment", "recipient", "holding", "loan", "royalty", "person", "proviso")
+GROUPS = ("payment", "recipient", "holding", "loan", "royalty", "gains", "person", "proviso")
 _ENTRY_KEYS = {"type", "required", "choices", "choices_from", "min", "max", "max_length", "label", "label_false",
                "question", "help", "group", "field"}
 

@@ -3,17 +3,24 @@
 The MLI (OECD, 2016) modifies the conventions both parties list as covered tax agreements, article by
 article as their reservations and notifications match. Which of its articles apply to one agreement,
 and from when, is a fact of the parties' positions, not of the convention's text, so it is data:
-`taxtreaty/data/mli/positions.yaml` (shipped, each entry with its reference) and a file the user gives
-(`ask --mli FILE`), in the same shape. This module reads them and applies, from the date the MLI has
-effect for taxes withheld at source in the source State (MLI article 35(1)(a)):
+`taxtreaty/data/mli/positions.yaml` (shipped, each entry with its reference), the positions a store keeps
+(`ingest --mli FILE`) and a file the user gives (`--mli FILE`), in the same shape. This module reads them
+and applies, from the date the MLI has effect in the source State (MLI article 35(1)(a) for taxes
+withheld at source; for a gain, 35(1)(b)'s date for other taxes where the positions give it):
 
 - article 7(1), the principal purpose test: a caveat on every benefit (a cap, an exemption, an
   allocation that keeps the source State from taxing), and `main_purpose: true` takes the benefit away,
   as a main-purpose proviso of the convention's own does;
 - article 8(1), the 365-day holding period: a condition on every reduced dividend rate that turns on
   the share a company holds ("365 days that include the day of the payment");
-- article 6 (the preamble) and article 9 (gains from shares deriving value from immovable property) are
-  recorded and named in the decision's version notes; they change no withholding answer here.
+- article 9, gains from shares or comparable interests deriving their value from immovable property:
+  with option 9(4) both parties chose, a rule of its own before the convention's paragraphs on gains
+  (more than 50% of the value at any time during the 365 days before the alienation: the source State may
+  tax; the facts `gain_on_shares` and `immovable_value_pct`, never defaulted); with 9(1) alone, a caveat
+  on the convention's paragraphs (their own threshold, tested over the 365 days);
+- article 6 (the preamble) is recorded and named in the decision's version notes.
+
+The MLI's words a decision quotes are in `taxtreaty/data/mli/articles.yaml`.
 
 An agreement whose positions are not known is said to be so (`status: unknown`): its decisions state
 the assumption that the MLI is not applied, and why, never a silent "the MLI does not apply".
@@ -23,43 +30,47 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from taxtreaty import vocab
+from taxtreaty.rules import labels
 from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
-from taxtreaty.rules.decision import Candidate, Caveat, Decision
+from taxtreaty.rules.conditions import Condition
+from taxtreaty.rules.decision import Candidate, Caveat, Cite, Decision
 from taxtreaty.text.decode import InputError
 
 #: the shipped positions, under taxtreaty/data
 SHIPPED = ("mli", "positions.yaml")
 #: the keys of a positions file, and of each of its agreements
 FILE_KEYS = frozenset({"agreements"})
-AGREEMENT_KEYS = frozenset({"parties", "status", "reference", "articles", "effect_withheld_at_source"})
+AGREEMENT_KEYS = frozenset({"parties", "status", "reference", "articles", "options", "effect_withheld_at_source",
+                            "effect_other_taxes"})
+#: optional paragraphs both parties chose (MLI article 9(8): paragraph 4 in place of paragraph 1)
+KNOWN_OPTIONS = frozenset({"9(4)"})
 #: the MLI articles this module knows (the others in a positions file are recorded, not applied)
 KNOWN_ARTICLES = frozenset({6, 7, 8, 9})
-#: MLI article 7(1), the principal purpose test (the words every decision quotes)
-PPT_WORDS = ("Notwithstanding any provisions of a Covered Tax Agreement, a benefit under the Covered Tax Agreement "
-             "shall not be granted in respect of an item of income or capital if it is reasonable to conclude, "
-             "having regard to all relevant facts and circumstances, that obtaining that benefit was one of the "
-             "principal purposes of any arrangement or transaction that resulted directly or indirectly in that "
-             "benefit, unless it is established that granting that benefit in these circumstances would be in "
-             "accordance with the object and purpose of the relevant provisions of the Covered Tax Agreement.")
-#: MLI article 8(1), the holding period of reduced dividend rates
-HOLDING_WORDS = ("Provisions of a Covered Tax Agreement that exempt dividends paid by a company which is a resident "
-                 "of a Contracting Jurisdiction from tax or that limit the rate at which such dividends may be taxed, "
-                 "provided that the beneficial owner or the recipient is a company which owns, holds or controls "
-                 "more than a certain amount of the capital, shares, stock, voting power, voting rights or similar "
-                 "ownership interests of the company paying the dividends, shall apply only if the ownership "
-                 "conditions described in those provisions are met throughout a 365 day period that includes the "
-                 "day of the payment of the dividends")
-UNKNOWN_WORDS = ("The Multilateral Instrument may modify this convention (for instance the principal purpose test of "
-                 "its article 7); the positions of the two States for it are not in taxtreaty's data: give them "
-                 "with --mli FILE")
+#: the words of the MLI that decisions quote, by "article(paragraph)" (data/mli/articles.yaml)
+WORDS_FILE = ("mli", "articles.yaml")
+
+
+@cache
+def words(key: str) -> str:
+    """The MLI's words for "7(1)", "8(1)", "9(1)", "9(4)" (or `unknown`, the note of unknown positions)."""
+    raw = vocab.read_data_file(*WORDS_FILE, keys={"words"})
+    found = (raw.get("words") or {}).get(key) if isinstance(raw, dict) else None
+    if not isinstance(found, str):
+        raise vocab.DataFileError(f"{'/'.join(WORDS_FILE)}: words.{key} is missing")
+    return found
+
+
 #: no payment before this day is touched by the MLI (in force from 1 July 2018: effect from 1 January 2019 at the earliest)
 EARLIEST_EFFECT = dt.date(2019, 1, 1)
 _SHARE_FACTS = frozenset({"capital_pct", "voting_pct"})
+#: MLI article 9(4): more than this share of the value from immovable property, at any time in the 365 days
+IMMOVABLE_SHARE = Decimal(50)
 _BENEFIT_ALLOCATIONS = frozenset({"residence_only", "effective_management_only", "exempt_in_host", "none"})
 
 
@@ -73,16 +84,34 @@ class Positions:
     articles: frozenset[int] = frozenset()
     #: per State: the MLI has effect for taxes withheld at source on amounts paid on or after this day
     effect_withholding: dict[str, dt.date] = field(default_factory=dict)
+    #: optional paragraphs both parties apply ("9(4)")
+    options: frozenset[str] = frozenset()
+    #: per State: article 35(1)(b), other taxes, for taxable periods beginning on or after this day
+    effect_other: dict[str, dt.date] = field(default_factory=dict)
 
-    def effect_for(self, source: str) -> dt.date | None:
+    def effect_for(self, source: str, withheld: bool = True) -> dt.date | None:
+        """The day the MLI has effect in the source State: for taxes withheld at source, or (`withheld`
+        false: a gain) for other taxes where the positions give that date, else the withholding one."""
+        if not withheld and source in self.effect_other:
+            return self.effect_other[source]
         return self.effect_withholding.get(source)
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"status": self.status, "reference": self.reference}
         if self.articles:
             out["articles"] = sorted(self.articles)
+        if self.options:
+            out["options"] = sorted(self.options)
         if self.effect_withholding:
             out["effect_withheld_at_source"] = {k: v.isoformat() for k, v in sorted(self.effect_withholding.items())}
+        if self.effect_other:
+            out["effect_other_taxes"] = {k: v.isoformat() for k, v in sorted(self.effect_other.items())}
+        return out
+
+    def to_entry(self) -> dict[str, Any]:
+        """This agreement in the shape of a positions file's entry (what the store keeps)."""
+        out = self.describe()
+        out["parties"] = sorted(self.parties)
         return out
 
 
@@ -123,7 +152,17 @@ def _entry(raw: Any, where: str) -> Positions:
     dates = {str(k).upper(): _date(v, f"{where}: effect_withheld_at_source {k}") for k, v in effect.items()}
     if status == "known" and set(dates) != codes:
         raise InputError(f"{where}: give the date of effect for taxes withheld at source for both States {sorted(codes)}")
-    return Positions(frozenset(codes), status, reference, frozenset(articles), dates)
+    other = raw.get("effect_other_taxes") or {}
+    if not isinstance(other, dict) or not {str(k).upper() for k in other} <= codes:
+        raise InputError(f"{where}: effect_other_taxes maps a country code of the parties to a date")
+    other_dates = {str(k).upper(): _date(v, f"{where}: effect_other_taxes {k}") for k, v in other.items()}
+    options = raw.get("options") or []
+    if not isinstance(options, list) or not set(map(str, options)) <= KNOWN_OPTIONS:
+        raise InputError(f"{where}: options is a list of the optional paragraphs both parties apply, of {sorted(KNOWN_OPTIONS)}")
+    chosen = frozenset(map(str, options))
+    if any(int(o.split("(")[0]) not in articles for o in chosen):
+        raise InputError(f"{where}: an option of an article not listed in articles ({sorted(chosen)})")
+    return Positions(frozenset(codes), status, reference, frozenset(articles), dates, chosen, other_dates)
 
 
 def read_positions(path: str | Path) -> dict[frozenset[str], Positions]:
@@ -161,8 +200,10 @@ def shipped() -> dict[frozenset[str], Positions]:
     return _positions(vocab.read_data_file(*SHIPPED, text_scalars=True, keys=FILE_KEYS), "/".join(SHIPPED))
 
 
-def positions_for(parties: tuple[str, ...], user_file: str | Path | None = None) -> Positions | None:
-    """The positions for an agreement between `parties`: the user's file first, then the shipped data."""
+def positions_for(parties: tuple[str, ...], user_file: str | Path | None = None,
+                  stored: dict[frozenset[str], Positions] | None = None) -> Positions | None:
+    """The positions for an agreement between `parties`: the user's file first, then those the store
+    keeps (`ingest --mli FILE`), then the shipped data."""
     if len(parties) != 2:
         return None
     key = frozenset(parties)
@@ -170,7 +211,14 @@ def positions_for(parties: tuple[str, ...], user_file: str | Path | None = None)
         found = read_positions(user_file).get(key)
         if found is not None:
             return found
+    if stored and key in stored:
+        return stored[key]
     return shipped().get(key)
+
+
+def from_entries(entries: list[dict[str, Any]], name: str) -> dict[frozenset[str], Positions]:
+    """Positions from entries in a positions file's shape (as the store keeps them), checked alike."""
+    return _positions({"agreements": entries}, name)
 
 
 @dataclass(frozen=True)
@@ -182,26 +230,27 @@ class Applied:
     modified: CompiledTreaty
 
 
-def attach(treaty: CompiledTreaty, user_file: str | Path | None = None) -> CompiledTreaty:
+def attach(treaty: CompiledTreaty, user_file: str | Path | None = None,
+           stored: dict[frozenset[str], Positions] | None = None) -> CompiledTreaty:
     """`treaty` with the MLI positions for its parties (itself when none are known or listed)."""
-    positions = positions_for(treaty.parties, user_file)
+    positions = positions_for(treaty.parties, user_file, stored)
     if positions is None:
         return treaty
     base = replace(treaty, mli=None)
     if positions.status == "unknown":  # nothing to modify: the decision only states the assumption
         return replace(treaty, mli=Applied(positions, base, base))
-    return replace(treaty, mli=Applied(positions, base, _modified(base, positions.articles)))
+    return replace(treaty, mli=Applied(positions, base, _modified(base, positions)))
 
 
-def _modified(treaty: CompiledTreaty, articles: frozenset[int]) -> CompiledTreaty:
+def _modified(treaty: CompiledTreaty, positions: Positions) -> CompiledTreaty:
     """`treaty` as the MLI modifies it: its rules, and those of every version of an amended
     convention (each consolidated version, and those built on demand with an undated instrument)."""
-    topics = {name: _topic(rules, articles) for name, rules in treaty.topics.items()}
+    topics = {name: _topic(rules, positions) for name, rules in treaty.topics.items()}
     timeline = treaty.timeline
     if timeline is not None:
         builder = timeline._builder
-        timeline = replace(timeline, versions=[replace(v, compiled=_modified(v.compiled, articles)) for v in timeline.versions],
-                           _shadows={}, _builder=(lambda index: _modified(builder(index), articles)) if builder else None)
+        timeline = replace(timeline, versions=[replace(v, compiled=_modified(v.compiled, positions)) for v in timeline.versions],
+                           _shadows={}, _builder=(lambda index: _modified(builder(index), positions)) if builder else None)
     return replace(treaty, topics=topics, timeline=timeline)
 
 
@@ -216,7 +265,7 @@ def _ppt(rule: Rule) -> Rule:
     # every benefit, the residual rate of a list too: where the test bites, the source State taxes under its law
     tests, _ = compile_conditions({"caveats": [{"kind": "main_purpose"}]}, ())
     return replace(rule, conditions=(*rule.conditions, *tests),
-                   caveats=(*rule.caveats, Caveat("main_purpose", "mli_art_7__para_1", PPT_WORDS)))
+                   caveats=(*rule.caveats, Caveat("main_purpose", "mli_art_7__para_1", words("7(1)"), "mli")))
 
 
 def _holding_period(rule: Rule) -> Rule:
@@ -226,10 +275,44 @@ def _holding_period(rule: Rule) -> Rule:
         return rule  # not a holding's rate, or the convention sets its own period (MLI 8(1) adds to it: kept simple)
     tests, _ = compile_conditions({"min_holding_days": 365}, ())
     return replace(rule, conditions=(*rule.conditions, *tests),
-                   caveats=(*rule.caveats, Caveat("mli_holding_period", "mli_art_8__para_1", HOLDING_WORDS)))
+                   caveats=(*rule.caveats, Caveat("mli_holding_period", "mli_art_8__para_1", words("8(1)"), "mli")))
 
 
-def _topic(rules: TopicRules, articles: frozenset[int]) -> TopicRules:
+def _immovable_lookback() -> Caveat:
+    """MLI article 9(1) over the convention's own paragraphs on gains: its test of shares deriving their
+    value from immovable property is met if met at any time in the 365 days before the alienation (the
+    convention's threshold is in its own words: a caveat on every decision on a gain, never a rate)."""
+    return Caveat("mli_immovable_lookback", "mli_art_9__para_1", words("9(1)"), "mli")
+
+
+def _shares_rule(rules: TopicRules) -> Rule:
+    """MLI article 9(4): gains from shares or comparable interests that derived more than 50 per cent of
+    their value from immovable property in the source State at any time during the 365 days before the
+    alienation may be taxed there (in place of, or in the absence of, the convention's own paragraph)."""
+    quote = words("9(4)")
+    share = str(IMMOVABLE_SHARE)
+    conditions = (
+        Condition("gain_on_shares", "eq", True, labels.label("conditions", "gain_on_shares"),
+                  labels.label("conditions", "gain_not_on_shares")),
+        Condition("immovable_value_pct", "gt", IMMOVABLE_SHARE, labels.label("conditions", "immovable_value_gt", value=share),
+                  labels.label("conditions", "immovable_value_not_gt", value=share)),
+    )
+    return Rule(id="mli_art_9__para_4", topic=rules.topic, kind="allocation", status="ok", reason=None, rate=None,
+                allocation="source_may_tax", conditions=conditions, notes=(), values={}, state=None,
+                cite=Cite("mli_art_9__para_4", "en", quote, (0, len(quote)), source="MLI"))
+
+
+def _gains(rules: TopicRules, positions: Positions) -> TopicRules:
+    if "9(4)" not in positions.options or any(r.id == "mli_art_9__para_4" for r in rules.allocations):
+        return rules  # 9(1) alone: a caveat on the decision (decide_with_mli)
+    return replace(rules, allocations=[_shares_rule(rules), *rules.allocations])
+
+
+def _topic(rules: TopicRules, positions: Positions) -> TopicRules:
+    articles = positions.articles
+    if 9 in articles and rules.topic == "capital_gains":
+        rules = _gains(rules, positions)
+
     def benefit(rule: Rule) -> Rule:
         if 8 in articles and rules.topic == "dividends" and rule.kind in ("withholding_cap", "exemption"):
             rule = _holding_period(rule)
@@ -256,15 +339,23 @@ def decide_with_mli(treaty: CompiledTreaty, scenario: Any) -> Decision:
         decision = decide_compiled(base, scenario)
         if decision.status != "not_covered" and (scenario.date is None or scenario.date >= EARLIEST_EFFECT):
             # an assumption the decision rests on, said plainly (not a proviso of the convention's words)
-            decision.assumptions.append({"fact": "mli", "value": "not applied", "why": UNKNOWN_WORDS})
+            decision.assumptions.append({"fact": "mli", "value": "not applied", "why": words("unknown")})
             _note(decision, positions)
         return decision
-    effect = positions.effect_for(scenario.source)
+    from taxtreaty.rules.tables import tables
+
+    # a gain is taxed by assessment, not withheld at source: article 35(1)(b)'s date where the positions give it
+    withheld = tables().income_topics.get(scenario.income) != "capital_gains"
+    effect = positions.effect_for(scenario.source, withheld)
+    taxes = ("taxes withheld at source" if withheld or scenario.source not in positions.effect_other
+             else "other taxes (a gain), for taxable periods beginning on or after that day")
     if scenario.date is None:
         before, after = decide_compiled(base, scenario), decide_compiled(modified, scenario)
         if _outcome(before) == _outcome(after):
-            after.reasons.append(f"the MLI modifies this convention from {effect} (taxes withheld at source in "
+            after.reasons.append(f"the MLI modifies this convention from {effect} ({taxes} in "
                                  f"{scenario.source}); the answer is the same before and after")
+            if not withheld and 9 in positions.articles and "9(4)" not in positions.options:
+                after.add_caveats([_immovable_lookback()])
             _note(after, positions)
             return after
         decision = Decision(status="indeterminate", missing_facts=["date"])
@@ -278,8 +369,10 @@ def decide_with_mli(treaty: CompiledTreaty, scenario: Any) -> Decision:
         return decision
     if effect is not None and scenario.date >= effect:
         decision = decide_compiled(modified, scenario)
-        decision.reasons.append(f"decided on the convention as the MLI modifies it (in effect for taxes withheld at "
-                                f"source in {scenario.source} from {effect})")
+        decision.reasons.append(f"decided on the convention as the MLI modifies it (in effect for {taxes} in "
+                                f"{scenario.source} from {effect})")
+        if not withheld and 9 in positions.articles and "9(4)" not in positions.options:
+            decision.add_caveats([_immovable_lookback()])
     else:
         decision = decide_compiled(base, scenario)
         if effect is not None:

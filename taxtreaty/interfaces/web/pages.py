@@ -202,7 +202,8 @@ async def rates_page(request: Request, country: Annotated[str, Query(max_length=
 
 #: the ask form's fieldsets: the fact schema's groups (facts.yaml `group`), in this order
 GROUP_LEGENDS = {"payment": "Treaty and payment", "recipient": "Recipient", "holding": "Holding",
-                 "loan": "Loan or debt-claim", "royalty": "Royalties", "person": "Individuals",
+                 "loan": "Loan or debt-claim", "royalty": "Royalties", "gains": "Capital gains",
+                 "person": "Individuals",
                  "proviso": "Anti-abuse provisos"}
 
 
