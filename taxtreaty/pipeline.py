@@ -36,6 +36,7 @@ by `taxtreaty ingest`) is read with its stored parse tree and provisions.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -139,7 +140,9 @@ def _mapping(folder: Path, path: Path | None = None) -> dict[str, dict[str, Any]
 def _parties(value: Any, where: str) -> list[str] | None:
     if value is None:
         return None
-    codes = [str(c).strip().upper() for c in value] if isinstance(value, list) else str(value).upper().split(",")
+    # YAML 1.1 reads an unquoted NO (Norway) as false: the only ISO code it turns into a boolean
+    codes = ([("NO" if c is False else str(c)).strip().upper() for c in value] if isinstance(value, list)
+             else str(value).upper().split(","))
     if len(codes) != 2 or not all(len(c) == 2 and c.isalpha() for c in codes):
         raise InputError(f"{where}: parties takes two ISO 3166 codes such as [PT, CZ]")
     return codes
@@ -251,12 +254,14 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
         from taxtreaty.store import Store
         from taxtreaty.store.export import load_parsed
         from taxtreaty.store.instruments import of_treaty
+        from taxtreaty.store.positions import entries as mli_entries
         from taxtreaty.store.queries import resolve_treaty
         from taxtreaty.store.schema import Document, Treaty
     except ImportError:  # pragma: no cover - the store ships with the package
         raise InputError("the treaty store is not available in this installation") from None
     result: list[CompiledTreaty] = []
     with Store.open(location, create=False) as store, Session(store.engine) as session:
+        positions = mli.from_entries(mli_entries(session), "the store's MLI positions")
         rows = [resolve_treaty(session, ref)] if ref else session.execute(select(Treaty).order_by(Treaty.id)).scalars().all()
         for treaty in rows:
             docs = session.execute(select(Document).where(Document.treaty_id == treaty.id).order_by(Document.id)).scalars().all()
@@ -269,8 +274,9 @@ def load_store(location: str | None, warn: Warn, ref: str | None = None,
                     ProvisionSet.model_validate_json(row.provisions_json) if row.provisions_json else None,
                     meta.kind if meta is not None else None, meta.status if meta is not None else None,
                     meta.entry_into_force if meta is not None else None, Path(row.path or f"document-{row.id}").name))
-            stored = StoredTreaty(treaty.id, tuple(treaty.parties.split(",")) if treaty.parties else (), tuple(texts),
-                                  stored_window(treaty))
+            codes = tuple(treaty.parties.split(",")) if treaty.parties else ()
+            stored = StoredTreaty(treaty.id, codes, tuple(texts), stored_window(treaty),
+                                  positions.get(frozenset(parties or codes)))
             merged = compile_stored(stored, parties)
             if merged is None:
                 if texts:
@@ -339,10 +345,13 @@ class StoredTreaty:
     parties: tuple[str, ...]
     texts: tuple[StoredText, ...]
     in_force: InForceWindow | None = None
+    #: the MLI positions the store keeps for its parties (`ingest --mli FILE`): they win over the shipped ones
+    mli: Any = None
 
     def key(self, parties: list[str] | tuple[str, ...] | None = None) -> tuple[Any, ...]:
         """What the compiled treaty depends on: equal keys, equal rule sets (a cache key)."""
-        return (self.name, tuple(parties or self.parties), self.in_force,
+        positions = None if self.mli is None else json.dumps(self.mli.to_entry(), sort_keys=True)
+        return (self.name, tuple(parties or self.parties), self.in_force, positions,
                 tuple((t.document.source.sha256, t.kind, t.status, t.entry_into_force) for t in self.texts))
 
 
@@ -383,12 +392,14 @@ def compile_stored(stored: StoredTreaty, parties: list[str] | tuple[str, ...] | 
     merged = merge_treaties(compiled)
     if amendments and base_doc is not None:
         merged = build(merged, base_doc, amendments, merged.parties)
-    return mli.attach(merged)  # again: the merged rules, not the first file's
+    stored_positions = {stored.mli.parties: stored.mli} if stored.mli is not None else None
+    return mli.attach(merged, stored=stored_positions)  # again: the merged rules, not the first file's
 
 
 def load_book(location: str, warn: Warn, parties_required: bool = True, *, meta: Path | None = None,
-              unnamed: list[str] | None = None) -> TreatyBook:
-    """Every treaty of a directory or a store, keyed by the pair of its Contracting States."""
+              unnamed: list[str] | None = None, mli_file: str | None = None) -> TreatyBook:
+    """Every treaty of a directory or a store, keyed by the pair of its Contracting States; `mli_file`:
+    MLI positions (a positions file) that win over the store's and the shipped ones for their pairs."""
     path = Path(location)
     if meta is not None and not path.is_dir():
         raise InputError("--meta goes with a directory of treaty files (a store keeps the parties itself: taxtreaty edit)")
@@ -404,6 +415,9 @@ def load_book(location: str, warn: Warn, parties_required: bool = True, *, meta:
         raise InputError(f"--treaties: no such directory or store: {location}")
     if not treaties:
         raise InputError(f"no treaty with known Contracting States in {where}")
+    if mli_file is not None:
+        given = mli.read_positions(mli_file)
+        treaties = [mli.with_positions(t, p) if (p := given.get(frozenset(t.parties))) is not None else t for t in treaties]
     return TreatyBook(treaties)
 
 __all__ = [

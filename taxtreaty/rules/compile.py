@@ -169,10 +169,12 @@ class CompiledTreaty:
     articles_known: bool = False
 
     def all_versions(self) -> list[CompiledTreaty]:
-        """This treaty and every version of it a decision may use (the ledger buckets on all of them)."""
-        if self.timeline is None:
-            return [self]
-        return [self, *self.timeline.compiled_versions()]
+        """This treaty and every version of it a decision may use (the ledger buckets on all of them):
+        its versions over time, and each as the MLI modifies it."""
+        found = [self] if self.timeline is None else [self, *self.timeline.compiled_versions()]
+        if self.mli is not None and self.mli.modified is not self.mli.base:
+            found += self.mli.modified.all_versions()
+        return found
 
     def topic(self, topic: str) -> TopicRules | None:
         return self.topics.get(topic)

@@ -62,7 +62,7 @@ _MONTH_DAYS = (28, 31)
 
 def date_bounds(treaty: Any) -> set[dt.date]:
     """Every day on which a decision of `treaty` may change: its dates of effect (per State too),
-    the signature's lower bound, and the days its versions begin."""
+    the signature's lower bound, the days its versions begin and those the MLI takes effect."""
     window = treaty.in_force
     days = {d for d in (window.effect_from, window.effect_from_latest) if d is not None}
     if window.effect_until is not None:
@@ -74,6 +74,8 @@ def date_bounds(treaty: Any) -> set[dt.date]:
         days.add(resolved.not_before)
     if treaty.timeline is not None:
         days |= set(treaty.timeline.boundaries())
+    if treaty.mli is not None:  # the days the MLI takes effect (versions/mli.py)
+        days |= treaty.mli.boundaries()
     return days
 
 

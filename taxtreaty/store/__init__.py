@@ -23,6 +23,7 @@ from taxtreaty.store import compare as _compare
 from taxtreaty.store import edit as _edit
 from taxtreaty.store import export as _export
 from taxtreaty.store import ingest as _ingest
+from taxtreaty.store import positions as _positions
 from taxtreaty.store import queries as _queries
 from taxtreaty.store import search as _search
 from taxtreaty.store.database import connect
@@ -82,6 +83,16 @@ class Store:
         with Session(self.engine) as c:
             treaty_id = _queries.resolve_treaty(c, ref).id
         return _edit.history(self.engine, treaty_id)
+
+    def store_mli(self, entries: list[dict[str, Any]], source: str) -> list[str]:
+        """Keep MLI positions (entries of a positions file, checked by `taxtreaty.versions.mli`) for every
+        surface that decides on a stored treaty; an entry replaces the one of the same States."""
+        return _positions.store_entries(self.engine, entries, source)
+
+    def mli_entries(self) -> list[dict[str, Any]]:
+        """The MLI positions the store keeps, in a positions file's shape."""
+        with self.engine.connect() as c:
+            return _positions.entries(c)
 
     def ingest_bytes(self, data: bytes, path: str | None = None, treaty: str | None = None) -> _ingest.IngestReport:
         report = _ingest.ingest_bytes(self.engine, data, path, treaty)

@@ -191,3 +191,19 @@ class InstrumentRow(Base):
     entry_into_force: Mapped[str | None] = mapped_column(String(10))
     reason: Mapped[str] = mapped_column(Text, default="")
 
+
+
+class MliPositionRow(Base):
+    """MLI positions a user gave for one covered tax agreement (`ingest --mli FILE`, 0007): the entry in
+    a positions file's shape (taxtreaty/data/mli/positions.yaml), read by every surface that decides."""
+
+    __tablename__ = "mli_positions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: "EE,NO": the two States, sorted
+    parties: Mapped[str] = mapped_column(String(40), unique=True)
+    #: the entry as JSON (parties, status, reference, articles, options, dates of effect)
+    entry: Mapped[str] = mapped_column(Text)
+    #: the file it was read from
+    source: Mapped[str] = mapped_column(Text)
+    stored_at: Mapped[dt.datetime] = mapped_column(DateTime, default=_now)

@@ -57,10 +57,20 @@ WORDS_FILE = ("mli", "articles.yaml")
 
 
 @cache
+def _words_file() -> dict[str, Any]:
+    raw = vocab.read_data_file(*WORDS_FILE, keys={"language", "words"})
+    return raw if isinstance(raw, dict) else {}
+
+
+def words_language() -> str:
+    """The language of the MLI's words in the data file."""
+    return str(_words_file().get("language") or "")
+
+
+@cache
 def words(key: str) -> str:
     """The MLI's words for "7(1)", "8(1)", "9(1)", "9(4)" (or `unknown`, the note of unknown positions)."""
-    raw = vocab.read_data_file(*WORDS_FILE, keys={"words"})
-    found = (raw.get("words") or {}).get(key) if isinstance(raw, dict) else None
+    found = (_words_file().get("words") or {}).get(key)
     if not isinstance(found, str):
         raise vocab.DataFileError(f"{'/'.join(WORDS_FILE)}: words.{key} is missing")
     return found
@@ -229,13 +239,22 @@ class Applied:
     base: CompiledTreaty
     modified: CompiledTreaty
 
+    def boundaries(self) -> set[dt.date]:
+        """The days a decision may change on: each State's dates of effect (the first day the note of
+        unknown positions appears, for those)."""
+        p = self.positions
+        return {*p.effect_withholding.values(), *p.effect_other.values()} if p.status == "known" else {EARLIEST_EFFECT}
+
 
 def attach(treaty: CompiledTreaty, user_file: str | Path | None = None,
            stored: dict[frozenset[str], Positions] | None = None) -> CompiledTreaty:
     """`treaty` with the MLI positions for its parties (itself when none are known or listed)."""
     positions = positions_for(treaty.parties, user_file, stored)
-    if positions is None:
-        return treaty
+    return treaty if positions is None else with_positions(treaty, positions)
+
+
+def with_positions(treaty: CompiledTreaty, positions: Positions) -> CompiledTreaty:
+    """`treaty` (as printed: any MLI it carried is set aside) with these positions."""
     base = replace(treaty, mli=None)
     if positions.status == "unknown":  # nothing to modify: the decision only states the assumption
         return replace(treaty, mli=Applied(positions, base, base))
@@ -299,7 +318,7 @@ def _shares_rule(rules: TopicRules) -> Rule:
     )
     return Rule(id="mli_art_9__para_4", topic=rules.topic, kind="allocation", status="ok", reason=None, rate=None,
                 allocation="source_may_tax", conditions=conditions, notes=(), values={}, state=None,
-                cite=Cite("mli_art_9__para_4", "en", quote, (0, len(quote)), source="MLI"))
+                cite=Cite("mli_art_9__para_4", words_language(), quote, (0, len(quote)), source="MLI"))
 
 
 def _gains(rules: TopicRules, positions: Positions) -> TopicRules:
@@ -385,4 +404,5 @@ def _note(decision: Decision, positions: Positions) -> None:
     decision.version = {**(decision.version or {}), "mli": positions.describe()}
 
 
-__all__ = ["Applied", "Positions", "attach", "decide_with_mli", "positions_for", "read_positions"]
+__all__ = ["Applied", "Positions", "attach", "decide_with_mli", "from_entries", "positions_for", "read_positions",
+           "with_positions"]

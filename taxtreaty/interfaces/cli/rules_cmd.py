@@ -141,7 +141,7 @@ def ask_command(
     interactive: bool = typer.Option(False, "--interactive", help="Ask the missing facts one by one until the answer is determined."),
     memo: str = typer.Option(None, "--memo", help="Write a decision memo (Markdown) to this file."),
     mli_file: str = typer.Option(None, "--mli", help="MLI positions (YAML, the shape of data/mli/positions.yaml) "
-                                 "for this covered agreement: articles 7 and 8 apply from their date of effect."),
+                                 "for this covered agreement: articles 7, 8 and 9 apply from their date of effect (over those a store keeps)."),
     db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
     as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
     **facts: Any,
@@ -292,6 +292,8 @@ def ledger_command(
     report_file: str = typer.Option(None, "--report", help="Write every rejected row and a summary to this .json or .csv file."),
     strict: bool = typer.Option(False, "--strict", help="Exit with status 1 when any row was rejected (malformed)."),
     meta: str = typer.Option(None, "--meta", help="Treaty metadata file (parties, dates) to use instead of DIR/treaties.yaml."),
+    mli_file: str = typer.Option(None, "--mli", help="MLI positions (YAML, the shape of data/mli/positions.yaml) for "
+                                 "the treaties of its pairs (over those a store keeps: ingest --mli)."),
 ) -> None:
     """Add max rate, withholding, status, article and eId to every row of a payments ledger."""
     from taxtreaty.pipeline import load_book, suggest_metadata
@@ -314,7 +316,7 @@ def ledger_command(
         raise InputError(f"--meta {meta}: no such file")
     unnamed: list[str] = []
     book = load_book(treaties, lambda message: typer.echo(f"taxtreaty: warning: {message}", err=True),
-                     meta=Path(meta) if meta else None, unnamed=unnamed)
+                     meta=Path(meta) if meta else None, unnamed=unnamed, mli_file=mli_file)
     if unnamed:
         written = suggest_metadata(unnamed, Path(output).resolve().parent, Path(meta) if meta else None)
         if written is not None:

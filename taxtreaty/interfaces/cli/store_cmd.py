@@ -54,7 +54,7 @@ def _marked(snippet: str) -> str:
 
 
 def ingest_command(
-    paths: Annotated[list[str], typer.Argument(help="Files, folders (read recursively) or glob patterns.")],
+    paths: Annotated[list[str] | None, typer.Argument(help="Files, folders (read recursively) or glob patterns.")] = None,
     db: str = typer.Option(None, "--db", help=DB_HELP),
     treaty: str = typer.Option(None, "--treaty", help="Put every file into this treaty id (else grouped automatically)."),
     parties: str = typer.Option(None, "--parties", help="The Contracting States, when the texts do not name them, e.g. PT,CZ."),
@@ -63,15 +63,26 @@ def ingest_command(
     jobs: int = typer.Option(0, "--jobs", "-j", help="Parsing processes (default: number of CPUs)."),
     in_force: str = typer.Option(None, "--in-force", help="The date these texts entered into force, when they leave it "
                                  "open (YYYY-MM-DD); else `entry_into_force:` in a treaties.yaml beside them."),
+    mli_file: str = typer.Option(None, "--mli", help="MLI positions (YAML, the shape of data/mli/positions.yaml) to keep "
+                                 "in the store: every surface deciding on its treaties applies them (texts optional)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
-    """Add treaty texts to the store (idempotent: files already stored are skipped)."""
+    """Add treaty texts to the store (idempotent: files already stored are skipped), and MLI positions (--mli)."""
     from taxtreaty.store.edit import facts_from_options
     from taxtreaty.store.ingest import expand_paths
 
     if jobs < 0 or jobs > 256:
         raise InputError("--jobs must be 0 (automatic) to 256")
     given = facts_from_options(parties, signed, effect)
+    if mli_file is not None:
+        stored = _store_mli(db, mli_file)
+        if not paths:
+            if as_json:
+                print_json({"mli": stored})
+            else:
+                _out().print(f"MLI positions stored for {', '.join(p.replace(',', '–') for p in stored)} (from {escape(mli_file)})")
+            return
+    paths = paths or []
     from taxtreaty.store.urls import resolve_url, sqlite_path
 
     own = sqlite_path(resolve_url(db))
@@ -105,6 +116,17 @@ def ingest_command(
         _out().print(f"{len(report.added)} added, {len(report.skipped)} skipped, {len(report.rejected)} rejected")
     if report.rejected:
         raise typer.Exit(1)
+
+
+def _store_mli(db: str | None, path: str) -> list[str]:
+    """Check the positions file (one line on a bad one) and keep its agreements in the store."""
+    from taxtreaty.versions.mli import read_positions
+
+    found = read_positions(path)
+    if not found:
+        raise InputError(f"{path}: no agreements to store")
+    with _open(db, create=True) as store:
+        return store.store_mli([p.to_entry() for p in found.values()], Path(path).name)
 
 
 def edit_command(

@@ -25,11 +25,13 @@ from taxtreaty.interfaces.http.backend import (
 from taxtreaty.pipeline import StoredText, StoredTreaty, stored_window
 from taxtreaty.provisions.model import ProvisionSet
 from taxtreaty.store import Store
+from taxtreaty.store import positions as mli_positions
 from taxtreaty.store.schema import ArticleRow, InstrumentRow, TreatyHistory
 from taxtreaty.store.schema import Document as DocumentRow
 from taxtreaty.store.schema import Treaty as TreatyRow
 from taxtreaty.structure import Document, eids
 from taxtreaty.text import InputError
+from taxtreaty.versions import mli
 
 #: the store marks matched words in snippets with this (see taxtreaty.store.search)
 _MARK = "**"
@@ -46,6 +48,8 @@ class _View(NamedTuple):
     files: dict[str, tuple[Any, ...]]
     #: the dates of effect a user gave, by treaty id (ingest/edit --effect)
     windows: dict[str, Any]
+    #: the MLI positions the store keeps (ingest --mli), by their two States
+    positions: dict[frozenset[str], Any]
 
 
 class StoreBackend:
@@ -69,7 +73,7 @@ class StoreBackend:
         this process or any other)."""
         with self.store.engine.connect() as c:
             documents = tuple(c.execute(select(func.count(DocumentRow.id), func.max(DocumentRow.id))).one())
-            return (*documents, c.execute(select(func.max(TreatyHistory.id))).scalar())
+            return (*documents, c.execute(select(func.max(TreatyHistory.id))).scalar(), *mli_positions.generation(c))
 
     def stored_treaty(self, treaty_id: str) -> StoredTreaty:
         """The treaty as `taxtreaty.pipeline.compile_stored` takes it, from the view of the store and
@@ -83,7 +87,8 @@ class StoreBackend:
             texts.append(StoredText(doc, known_provisions(doc), kind, status, eif, name))
         summary = view.summaries.get(treaty_id)
         parties = tuple(summary["parties"]) if summary else tuple(docs[0].parties if docs else ())
-        return StoredTreaty(treaty_id, parties, tuple(texts), view.windows.get(treaty_id))
+        return StoredTreaty(treaty_id, parties, tuple(texts), view.windows.get(treaty_id),
+                            view.positions.get(frozenset(parties)))
 
     def _current(self, force: bool = False) -> _View:
         """Treaty summaries and their documents, read again only when the store has changed.
@@ -113,9 +118,10 @@ class StoreBackend:
             for row in c.execute(select(TreatyRow.id, TreatyRow.in_force_from, TreatyRow.in_force_until)
                                  .where((TreatyRow.in_force_from.is_not(None)) | (TreatyRow.in_force_until.is_not(None)))):
                 windows[row.id] = stored_window(row)
+            positions = mli.from_entries(mli_positions.entries(c), "the store's MLI positions")
         damaged = self._damaged_treaties()
         summaries = {s.id: self._summary_dict(s, damaged) for s in self.store.list_treaties()}
-        self._view = _View(generation, summaries, shas, files, windows)
+        self._view = _View(generation, summaries, shas, files, windows, positions)
         return self._view
 
     def refresh_view(self) -> None:
