@@ -159,3 +159,25 @@ def test_export_csv_as_of_quotes_the_text_that_gave_the_words(db: str) -> None:
         "export", "AR-DE-1978", "--db", db, "--format", "csv", "--as-of", "1995-06-01")))}
     assert before["art_23__para_4"]["words_from"] == "base"
     assert "Cuando un residente de la Argentina" not in before["art_23__para_4"]["text"]
+
+
+@pytest.mark.parametrize(("base", "protocol", "in_force"), [
+    (SPANISH / "AR-DE_convenio_ES.txt", SPANISH / "AR-DE_protocolo_ES.txt", None),
+    (TIME / "en_base.txt", TIME / "en_protocol.txt", "2011-06-01"),
+    (TIME / "es_base.txt", TIME / "es_protocol.txt", None),
+])
+def test_parse_akn_with_its_amending_instrument_carries_what_export_carries(db: str, base: Path, protocol: Path,
+                                                                           in_force: str | None) -> None:
+    given = ["--amendment-in-force", in_force] if in_force else []
+    root = etree.fromstring(cli("parse", "--akn", str(base), "--amendment", str(protocol), *given).encode())
+    assert SCHEMA(root), SCHEMA.error_log
+    with Store.open(db) as store:
+        treaty = next(t.id for t in store.list_treaties() for d in store.get_treaty(t.id).files
+                      if Path(d.path or "").name == base.name)
+    stored = akn(db, treaty)
+    assert mods(root) == mods(stored) and mods(root)
+    assert [e[1:] for e in events(root) if e[1] == "amendment"] == [e[1:] for e in events(stored) if e[1] == "amendment"]
+    # alone, the convention knows no instrument; the instrument alone says how to get its changes exported
+    assert mods(etree.fromstring(cli("parse", "--akn", str(base)).encode())) == []
+    alone = CliRunner().invoke(cli_app, ["parse", "--akn", str(protocol)])
+    assert alone.exit_code == 2 and "--amendment" in alone.output

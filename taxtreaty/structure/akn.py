@@ -299,7 +299,8 @@ def to_akn(doc: Document | list[Document], language: str | None = None, history:
         # an amending protocol read alone ("Sustitúyese el apartado 4 del Artículo 23 ..."): its
         # changes apply to the convention it amends, it has no articles of its own to print
         raise InputError("this text holds no convention articles of its own (an amending instrument alone): "
-                         "nothing to print as Akoma Ntoso")
+                         "nothing to print as Akoma Ntoso; its modifications are in parse --json, and the "
+                         "convention's export carries them: parse CONVENTION --akn --amendment THIS_FILE")
     if language is not None:
         chosen = [(k, d, v) for k, d, v in versions if v.language == language]
         if not chosen:
