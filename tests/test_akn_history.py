@@ -181,3 +181,25 @@ def test_parse_akn_with_its_amending_instrument_carries_what_export_carries(db: 
     assert mods(etree.fromstring(cli("parse", "--akn", str(base)).encode())) == []
     alone = CliRunner().invoke(cli_app, ["parse", "--akn", str(protocol)])
     assert alone.exit_code == 2 and "--amendment" in alone.output
+
+
+def test_the_relief_in_argentina_changes_with_the_protocols_article_23_4(db: str) -> None:
+    import json
+
+    def relief(day: str) -> dict:  # type: ignore[type-arg]
+        decision = json.loads(cli("ask", "--treaty", "AR-DE-1978", "--db", db, "--income", "dividends", "--source", "DE",
+                                  "--residence", "AR", "--beneficial-owner", "--recipient", "individual", "--date", day,
+                                  "--json"))
+        return {**decision["relief"], "trace": [t for t in decision["trace"] if t["eid"] == "art_23__para_4"],
+                "version": decision["version"]["label"]}
+
+    before, after = relief("1995-06-01"), relief("1997-06-01")
+    # 1995: the original 23(4), Argentina exempts with progression (never 23(2), Germany's credit)
+    assert (before["method"], before["eid"], before["version"]) == ("exemption_with_progression", "art_23__para_4",
+                                                                    "original text")
+    assert before["quote"].startswith("En el caso de un residente de la República Argentina")
+    # 1997: the protocol's 23(4), Argentina's credit, quoted from the protocol's own text
+    assert (after["method"], after["eid"]) == ("credit", "art_23__para_4") and "amended" in after["version"]
+    assert after["trace"] and after["trace"][0]["source"] == "AR-DE_protocolo_ES.txt"
+    protocol = (SPANISH / "AR-DE_protocolo_ES.txt").read_text(encoding="utf-8")
+    assert protocol[after["trace"][0]["span"][0]:after["trace"][0]["span"][1]] == after["trace"][0]["quote"]

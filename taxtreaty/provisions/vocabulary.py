@@ -90,11 +90,15 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: (dividends_franked) a rate turns on; never an exemption ("en la medida que éstos se encuentren exentos (franked)")
 #: "rate_named": the rate a clause sets named as its subject ("the percentage provided for in this subparagraph
 #: shall be reduced to 7 per cent"): a condition before it ends there, as before "the tax so charged" (provisions/unread.py)
-OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named")
+OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", "resident_lead", "credit_against")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una
 #: sociedad ... a un fondo de pensiones", "paid by a company ... to a pension fund")
+#: "resident_lead": the words before the State whose resident a relief paragraph speaks of ("En el caso de un
+#: residente de la República Argentina", "Where a resident of the Netherlands derives"): the State giving the relief;
+#: "credit_against": the words before the tax a credit is allowed against ("como crédito contra el impuesto ...
+#: alemán", "as a credit against the Netherlands tax"): that tax's State gives the relief
 #: keys holding a map of {category: [phrases]}
 #: "provisos": the words of a proviso (caveat) by kind, and of no condition at all (provisions/provisos.py)
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")

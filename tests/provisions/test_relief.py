@@ -129,3 +129,35 @@ def test_a_proportionate_reduction_of_tax_is_the_dutch_exemption_method():
     assert relief.values["method"] == "exemption_with_progression"
 
 
+
+
+# the State that gives a relief: the one whose resident the paragraph speaks of, or whose tax a credit is allowed
+# against, never the first State a later sentence or the credited tax names (AR-DE 23(2) and the 1996 protocol's 23(4))
+RELIEF_STATES = [
+    ("es", "CONVENIO ENTRE LA REPÚBLICA ARGENTINA Y LA REPÚBLICA FEDERAL DE ALEMANIA\n\nArtículo 23\nMétodos para evitar la doble imposición\n\n"
+     "1. Excepto en los casos del apartado 2, el impuesto argentino pagado de acuerdo con las leyes de la República "
+     "Argentina deberá computarse como crédito contra el impuesto a la renta alemán, respecto de las rentas originadas "
+     "en la República Argentina.\n\n2. Cuando un residente de la Argentina obtenga rentas que pueden someterse a "
+     "imposición en Alemania, Argentina permitirá deducir del impuesto que perciba un importe igual al impuesto "
+     "pagado en Alemania. Sin embargo, esta deducción no podrá exceder la parte del impuesto correspondiente a las "
+     "rentas que pueden someterse a imposición en Alemania.\n", {"art_23__para_1": "DE", "art_23__para_2": "AR"}),
+    ("en", "CONVENTION BETWEEN THE REPUBLIC OF ARGENTINA AND THE FEDERAL REPUBLIC OF GERMANY\n\nArticle 23\nElimination of double taxation\n\n"
+     "1. Argentine tax paid under the laws of Argentina shall be allowed as a credit against the German tax on the "
+     "income derived from Argentina.\n\n2. In the case of a resident of Argentina, Argentina shall allow as a "
+     "deduction from the tax on the income of that resident an amount equal to the tax paid in Germany. The deduction shall not, however, exceed the part of the tax on the income "
+     "which may be taxed in Germany.\n", {"art_23__para_1": "DE", "art_23__para_2": "AR"}),
+    ("pt", "CONVENÇÃO ENTRE A REPÚBLICA PORTUGUESA E A REPÚBLICA FEDERATIVA DO BRASIL\n\nArtigo 23.º\nEliminação da dupla tributação\n\n"
+     "1. O imposto brasileiro pago nos termos da lei do Brasil será creditado, como crédito contra o imposto "
+     "português, em relação aos rendimentos provenientes do Brasil.\n\n2. Quando um residente do Brasil obtiver "
+     "rendimentos que possam ser tributados em Portugal, o Brasil deduzirá do imposto sobre os rendimentos desse "
+     "residente uma importância igual ao imposto pago em Portugal.\n", {"art_23__para_1": "PT", "art_23__para_2": "BR"}),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "expected"), RELIEF_STATES, ids=[r[0] for r in RELIEF_STATES])
+def test_the_state_giving_a_relief_is_the_residents_or_the_credited_taxs(language: str, text: str,
+                                                                         expected: dict[str, str]) -> None:
+    doc = taxtreaty.parse(text)
+    relief = {p.cite.eid.split("__point")[0]: p.state for p in taxtreaty.provisions(doc).provisions
+              if p.kind == "relief_method"}
+    assert relief == expected

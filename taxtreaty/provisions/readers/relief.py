@@ -6,11 +6,56 @@ from __future__ import annotations
 
 from typing import Any
 
+import regex
+
+from taxtreaty import vocab
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, cite_label
+from taxtreaty.provisions.states import state_right_after
 from taxtreaty.provisions.vocabulary import Phrases
+from taxtreaty.vocab import fold
+
+
+def _resident_state(unit: Unit, ph: Phrases, parties: list[str]) -> str | None:
+    """The State whose resident the paragraph's first sentence speaks of ("En el caso de un residente de la
+    República Argentina se excluirá ...", "Cuando un residente de la Argentina obtenga rentas ..."): the State
+    that gives the relief, whatever State the item or a later sentence names ("el impuesto pagado en Alemania",
+    "Sin embargo ... sometidas a imposición en Alemania")."""
+    if "resident_lead" not in ph.patterns:
+        return None
+    # the paragraph's opening words (its number and a quotation mark of an amending text aside)
+    text = fold(unit.paragraph.text[:400])
+    first = regex.search(r"[.;:](?:\s|$)", text)
+    text = text[: first.start()] if first else text
+    for m in ph.finditer("resident_lead", text):
+        state = state_right_after(text, m.end(), ph)
+        if state is not None and (not parties or state in parties):
+            return state
+    return None
+
+
+def _credited_state(text: str, ph: Phrases, parties: list[str]) -> str | None:
+    """The State of the tax a credit is allowed against ("deberá computarse como crédito contra el impuesto a
+    la renta y el impuesto a las sociedades alemán": DE, though the sentence names Argentina's tax first)."""
+    if "credit_against" not in ph.patterns:
+        return None
+    adjectives = {fold(str(k)): str(v) for k, v in (ph.raw.get("state_adjectives") or {}).items()}
+    named = regex.compile(rf"(?<![\p{{L}}])(?:{'|'.join(map(regex.escape, sorted(adjectives, key=len, reverse=True)))})"
+                          r"(?![\p{L}])") if adjectives else None
+    for m in ph.finditer("credit_against", text):
+        window = text[m.end(): m.end() + 120]
+        found = [(a.start(), adjectives[a.group()]) for a in named.finditer(window)] if named else []
+        for code in states_named(window):
+            for name in vocab.countries().get(code, ()):
+                at = window.find(fold(name))
+                if at >= 0:
+                    found.append((at, code))
+        found = sorted(f for f in found if not parties or f[1] in parties)
+        if found:
+            return found[0][1]
+    return None
 
 
 def read_relief(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provision]:
@@ -49,8 +94,9 @@ def read_relief(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provis
         # ("In China, ... as follows:", "..., Greece shall allow:"); the item itself often names the
         # other State ("the tax paid in the Netherlands"). Otherwise its own first sentence
         # ("In Portugal, ...", "Where a resident of the Netherlands derives ...").
-        named = []
-        for intro in reversed(unit.context):
+        resident = _resident_state(unit, ph, reading.parties) or _credited_state(text, ph, reading.parties)
+        named = [resident] if resident else []
+        for intro in reversed(unit.context if not named else []):
             intro_sentences = intro.sentences()
             if intro_sentences:
                 a, b = intro_sentences[-1]
