@@ -107,7 +107,7 @@ def test_the_versions_before_and_after_the_protocol_are_their_own_expressions(db
 
 @pytest.mark.parametrize(("parties", "kinds", "effect"), [
     ("CL-GH", ["substitution", "insertion", "repeal", "renumbering"], "2012-01-01"),
-    ("AO-PT", ["substitution", "insertion", "repeal"], None),
+    ("AO-PT", ["substitution", "insertion", "repeal", "renumbering"], None),
     ("ES-PE", ["substitution", "insertion", "repeal", "renumbering"], None),
 ])
 def test_amending_protocols_in_three_languages(db: str, parties: str, kinds: list[str], effect: str | None) -> None:

@@ -32,7 +32,7 @@ def _mods(path: Path) -> list[tuple[str, str, str | None]]:
     ("en_protocol.txt", [("substitution", "art_10__para_2", None), ("insertion", "art_10a", None),
                          ("repeal", "art_11__para_3", None), ("renumbering", "art_29", "art_30")]),
     ("pt_protocol.txt", [("substitution", "art_10__para_2", None), ("insertion", "art_10a", None),
-                         ("repeal", "art_11__para_3", None)]),
+                         ("repeal", "art_11__para_3", None), ("renumbering", "art_29", "art_30")]),
     ("es_protocol.txt", [("substitution", "art_11__para_2", None), ("insertion", "art_12__para_3", None),
                          ("repeal", "art_10__para_3", None), ("renumbering", "art_28", "art_29")]),
 ])

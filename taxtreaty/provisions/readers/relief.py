@@ -92,17 +92,20 @@ def read_relief(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provis
         first = unit.folded[sentences[0][0] : sentences[0][1]] if sentences else text
         # the State a relief rule speaks of: for an item of a list, the one its introduction names
         # ("In China, ... as follows:", "..., Greece shall allow:"); the item itself often names the
-        # other State ("the tax paid in the Netherlands"). Otherwise its own first sentence
-        # ("In Portugal, ...", "Where a resident of the Netherlands derives ...").
-        resident = _resident_state(unit, ph, reading.parties) or _credited_state(text, ph, reading.parties)
-        named = [resident] if resident else []
-        for intro in reversed(unit.context if not named else []):
+        # other State ("the tax paid in the Netherlands"). Otherwise the State whose resident the
+        # paragraph opens with, or whose tax a credit is allowed against, else its own first sentence
+        # ("In Portugal, ...").
+        named = []
+        for intro in reversed(unit.context):
             intro_sentences = intro.sentences()
             if intro_sentences:
                 a, b = intro_sentences[-1]
                 named = [c for c in states_named(intro.folded[a:b]) if not reading.parties or c in reading.parties]
             if named:
                 break
+        if not named:  # a paragraph of its own, or a sentence after its list: whose resident, whose tax credited
+            resident = _resident_state(unit, ph, reading.parties) or _credited_state(text, ph, reading.parties)
+            named = [resident] if resident else []
         if not named:
             named = [c for c in states_named(first) if not reading.parties or c in reading.parties]
         state = named[0] if named else None
