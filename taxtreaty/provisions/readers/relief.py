@@ -26,7 +26,7 @@ def _resident_state(unit: Unit, ph: Phrases, parties: list[str]) -> str | None:
     if "resident_lead" not in ph.patterns:
         return None
     # the paragraph's opening words (its number and a quotation mark of an amending text aside)
-    text = fold(unit.paragraph.text[:400])
+    text = regex.sub(r"^\W*\d+[a-z]?\W*", "", fold(unit.paragraph.text[:400]))
     first = regex.search(r"[.;:](?:\s|$)", text)
     text = text[: first.start()] if first else text
     for m in ph.finditer("resident_lead", text):
@@ -45,7 +45,7 @@ def _credited_state(text: str, ph: Phrases, parties: list[str]) -> str | None:
     named = regex.compile(rf"(?<![\p{{L}}])(?:{'|'.join(map(regex.escape, sorted(adjectives, key=len, reverse=True)))})"
                           r"(?![\p{L}])") if adjectives else None
     for m in ph.finditer("credit_against", text):
-        window = text[m.end(): m.end() + 120]
+        window = regex.split(r"[,;.:]", text[m.end(): m.end() + 120], maxsplit=1)[0]  # the tax credited, not the next clause
         found = [(a.start(), adjectives[a.group()]) for a in named.finditer(window)] if named else []
         for code in states_named(window):
             for name in vocab.countries().get(code, ()):
