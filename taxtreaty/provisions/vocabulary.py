@@ -91,6 +91,9 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: "rate_named": the rate a clause sets named as its subject ("the percentage provided for in this subparagraph
 #: shall be reduced to 7 per cent"): a condition before it ends there, as before "the tax so charged" (provisions/unread.py)
 OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", "resident_lead", "credit_against")
+#: "following_date": a date of effect counted from the day of entry into force, not its year ("for any year of
+#: assessment beginning on or after 6th April next following the date on which this Convention enters into force")
+OPTIONAL_PHRASE_KEYS += ("following_date",)
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

@@ -241,7 +241,14 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
             days_after = max(days_after, int(p.values.get("days_after") or 0) + 30 * int(p.values.get("months_after") or 0))
     for p in kept:
         rule = p.values.get("from") if p.kind == "date" and p.values.get("event") == "effect" else None
-        if rule == "month_n_after_entry_into_force" and "effect_from" not in p.values:
+        if rule == "day_after_entry_into_force" and "effect_from" not in p.values:
+            relative = True
+            if eif is not None:
+                day = dt.date(eif.year, int(p.values["month"]), int(p.values["day"]))
+                day = day if day > eif else dt.date(eif.year + 1, day.month, day.day)
+                p = p.model_copy(update={"values": {**p.values, "effect_from": day.isoformat(),
+                                                    "resolved_from": f"entry into force on {eif} ({resolved.entry_source})"}})
+        elif rule == "month_n_after_entry_into_force" and "effect_from" not in p.values:
             relative = True
             if eif is not None:
                 index = eif.month + int(p.values.get("months") or 1) - 1

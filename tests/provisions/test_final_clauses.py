@@ -230,3 +230,20 @@ def test_effect_from_the_first_day_of_the_nth_month_after_entry_into_force(langu
     ps = extract_text(_NTH_MONTH[language])
     effect = [p.values for p in ps.find(kind="date") if p.values.get("event") == "effect"]
     assert effect == [{"event": "effect", "from": "month_n_after_entry_into_force", "months": months}]
+
+
+_UK_STYLE = ("Article 28\nEntry into force\n\n1. This Convention shall enter into force on the date of the later of the "
+             "notifications.\n\n2. The provisions of this Convention shall have effect:\n"
+             "(a) in Ghana: in respect of taxes withheld at source, for amounts paid or credited on or after the first day "
+             "of January of the calendar year next following that in which the Convention enters into force;\n"
+             "(b) in the United Kingdom: in respect of income tax and capital gains tax, for any year of assessment "
+             "beginning on or after 6th April next following the date on which this Convention enters into force.\n")
+
+
+def test_uk_year_of_assessment_from_6th_april_next_following_the_entry_into_force() -> None:
+    # the UK's own date: the first 6 April after the entry into force (was: not read, so the convention was
+    # taken to have effect in the United Kingdom from its entry into force)
+    ps = extract_text(_UK_STYLE)
+    effect = {p.state: p.values for p in ps.find(kind="date") if p.values.get("event") == "effect"}
+    assert effect["GB"] == {"event": "effect", "from": "day_after_entry_into_force", "month": 4, "day": 6}
+    assert effect["GH"]["from"] == "january_1_of_year_after_entry_into_force"

@@ -97,3 +97,40 @@ def test_a_payment_before_the_first_day_of_the_second_month_after_entry_into_for
     february = json.loads(CliRunner().invoke(app, [*asked, "--date", "2015-02-01"]).output)
     assert january["status"] == "not_covered" and "2015-02-01" in january["reasons"][0]
     assert (february["status"], february["max_rate_pct"]) == ("determined", "10")
+
+
+def test_uk_payments_before_6th_april_next_following_the_entry_into_force_are_not_covered(tmp_path) -> None:
+    """A Ghana–United Kingdom convention of our own: in Ghana, from 1 January after the entry into force; in the
+    United Kingdom, for years of assessment from "6th April next following the date on which this Convention
+    enters into force" (entry into force given: 20 December 2014, so 6 April 2015)."""
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from taxtreaty.interfaces.cli import app
+
+    base = (Path(__file__).parent.parent / "fixtures" / "time" / "en_base.txt").read_text(encoding="utf-8")
+    old = ("2. The provisions of this Convention shall have effect in both Contracting States in respect of taxes withheld at "
+           "source on amounts paid or credited on or after the first day of January of the calendar year next following "
+           "that in which the Convention enters into force.")
+    assert old in base
+    text = base.replace("THE REPUBLIC OF CHILE", "THE UNITED KINGDOM OF GREAT BRITAIN AND NORTHERN IRELAND").replace(
+        "the Republic of Chile", "the United Kingdom of Great Britain and Northern Ireland").replace(old, (
+            "2. The provisions of this Convention shall have effect:\n"
+            "(a) in Ghana: in respect of taxes withheld at source, for amounts paid or credited on or after the first day of "
+            "January of the calendar year next following that in which the Convention enters into force;\n"
+            "(b) in the United Kingdom: in respect of income tax and capital gains tax, for any year of assessment beginning "
+            "on or after 6th April next following the date on which this Convention enters into force."))
+    path = tmp_path / "gh_gb.txt"
+    path.write_text(text, encoding="utf-8")
+
+    def ask(source: str, residence: str, date: str) -> dict:
+        run = CliRunner().invoke(app, ["ask", "--treaty", str(path), "--income", "royalties", "--source", source,
+                                       "--residence", residence, "--beneficial-owner", "--recipient", "company",
+                                       "--in-force", "2014-12-20", "--date", date, "--json"])
+        return json.loads(run.output)
+
+    assert ask("GB", "GH", "2015-03-01")["status"] == "not_covered"
+    assert (ask("GB", "GH", "2015-04-07")["status"], ask("GB", "GH", "2015-04-07")["max_rate_pct"]) == ("determined", "10")
+    assert ask("GH", "GB", "2015-03-01")["status"] == "determined"

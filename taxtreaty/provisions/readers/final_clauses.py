@@ -81,6 +81,16 @@ def read_dates(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisi
                         values={"event": "effect", "from": "month_n_after_entry_into_force", "months": months_after},
                         state=_effect_state(reading, unit))
                 continue
+            day_of = _day_of_month(sentence, unit, ph) if in_effect and not printed and "following_date" in ph.patterns \
+                and ph.has("following_date", sentence) else None
+            if day_of is not None and not (january and day_of == (1, 1)):
+                # "(b) in the United Kingdom: (i) in respect of income tax, for any year of assessment beginning on or
+                # after 6th April next following the date on which this Convention enters into force": the first such
+                # day after the entry into force (in the same year when it falls later in it)
+                out.add(unit, "date", reading.cite(unit, s_start, s_end),
+                        values={"event": "effect", "from": "day_after_entry_into_force", "month": day_of[0], "day": day_of[1]},
+                        state=_effect_state(reading, unit))
+                continue
             month = None if january or printed else _first_of_month(sentence, unit, ph)
             if in_effect and month is not None and ph.has("following_year", sentence):
                 # "(a) in India, ... on or after the first day of April next following the calendar year in which
@@ -117,6 +127,33 @@ def _first_of_month_pattern(language: str, day_nouns: tuple[str, ...]) -> regex.
     months = "|".join(regex.escape(m) for m in sorted(lang.months, key=len, reverse=True))
     lead = "|".join(regex.escape(w) for w in leads)
     return regex.compile(rf"\b(?:{one})\s+(?:(?:{lead})\s+){{0,3}}(?P<month>{months})\b")
+
+
+@cache
+def _day_of_month_pattern(language: str) -> regex.Pattern[str] | None:
+    """"6th April", "6 April", "April 6": a day of a month named in words (the language's months)."""
+    lang = vocab.languages().get(language)
+    if lang is None or not lang.months:
+        return None
+    months = "|".join(regex.escape(m) for m in sorted(lang.months, key=len, reverse=True))
+    # "6th", "6.º": the figure and the letters or signs of an ordinal that may follow it (not a word of the language)
+    day = r"(?P<day>[12]\d|3[01]|0?[1-9])\p{L}{0,2}\.?[º°]?"
+    leads = sorted({w for lead in lang.date_month_lead for w in lead.split()}, key=len, reverse=True)
+    lead = "|".join(regex.escape(w) for w in leads) or "(?!)"
+    return regex.compile(rf"(?<!\d){day}\s+(?:(?:{lead})\s+){{0,3}}(?P<month>{months})\b"
+                         rf"|\b(?P<month2>{months})\s+(?P<day2>[12]\d|3[01]|0?[1-9])(?!\d)")
+
+
+def _day_of_month(sentence: str, unit: Unit, ph: Phrases) -> tuple[int, int] | None:
+    """(month, day) of a day of a month the sentence names in figures and words, or None."""
+    pattern = _day_of_month_pattern(unit.language)
+    found = pattern.search(vocab.fold(sentence)) if pattern is not None else None
+    if found is None:
+        return None
+    months = vocab.languages()[unit.language].months
+    month = months.get(found.group("month") or found.group("month2"))
+    day = int(found.group("day") or found.group("day2"))
+    return (month, day) if month else None
 
 
 def _first_of_month(sentence: str, unit: Unit, ph: Phrases) -> int | None:
