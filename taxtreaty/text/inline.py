@@ -43,6 +43,8 @@ _FIRST_PARAGRAPH_START = regex.compile(r"(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\
 #: the end of a title in capitals before a sentence: "AMBITO PERSONAL| El presente", "OTRAS RENTAS| Las rentas",
 #: "ESTABLECIMIENTO PERMANENTE| A efectos"
 _CAPITALS_TITLE_GAP = regex.compile(r"(?<=\p{Lu}{2}[.:]?)[^\S\n]+(?=\p{Lu}(?:\p{Ll}|[^\S\n]+\p{Ll}))")
+#: the end of a title closed by a stop and a dash before its text: "Personas comprendidas.—| El presente"
+_DASHED_TITLE_GAP = regex.compile(r"(?<=\p{L}[.:][—–-])[^\S\n]+(?=[\p{Lu}«\"“(])")
 #: how far into a line a heading that runs on into its first paragraph is looked for
 _RUN_IN_HEADING_MAX = 160
 
@@ -58,9 +60,11 @@ def heading_run_in_gap(content: str) -> tuple[int, int] | None:
             return gap.start(), gap.end()
     # "ARTICULO 1: AMBITO PERSONAL El presente Convenio ...": a title in capitals, then an unnumbered
     # paragraph that opens with a word in lower case after its capital (the first gap where the capitals end)
-    gap = _CAPITALS_TITLE_GAP.search(content, 0, _RUN_IN_HEADING_MAX)
-    if gap is not None and article_heading_match(content[: gap.start()]):
-        return gap.start(), gap.end()
+    # "Artículo 1. Personas comprendidas.— El presente Convenio ...": a title closed by a stop and a dash
+    for pattern in (_CAPITALS_TITLE_GAP, _DASHED_TITLE_GAP):
+        gap = pattern.search(content, 0, _RUN_IN_HEADING_MAX)
+        if gap is not None and article_heading_match(content[: gap.start()]):
+            return gap.start(), gap.end()
     return None
 
 

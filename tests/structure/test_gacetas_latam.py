@@ -5,7 +5,8 @@ Las rentas ..."): an article without numbered paragraphs was lost (article 1) or
 other-income rule read inside the interest article); the wordings "pueden ser gravados", "sólo pueden ser gravadas",
 "una compañía (distinta de una sociedad de personas) que controle directamente al menos el 10 por ciento del capital
 de la compañía que pague los dividendos" (its words were left unread). Panama: the running line of every page ("No
-27740 Gaceta Oficial Digital, martes 10 de marzo de 2015 3") inside a sentence. Sentences of our own in those shapes."""
+27740 Gaceta Oficial Digital, martes 10 de marzo de 2015 3") inside a sentence. And the copies of a fiscal database
+that close a title with a stop and a dash ("Artículo 21. Otras rentas.— Las rentas ..."). Sentences of our own in those shapes."""
 
 from __future__ import annotations
 
@@ -67,3 +68,23 @@ def test_the_running_line_of_panamas_gaceta_oficial_leaves_the_sentence_whole():
     text = " ".join(version.article("16").paragraphs[0].text.split())
     assert text.endswith("artista del espectáculo o deportista pueden someterse a imposición en ese otro Estado.")
     assert "Gaceta" not in version.article("17").paragraphs[0].text
+
+
+DASHED = """CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE CHILE PARA EVITAR LA DOBLE IMPOSICIÓN
+Artículo 1. Personas comprendidas.— El presente Convenio se aplica a las personas residentes de
+uno o de ambos Estados Contratantes.
+Artículo 10. Dividendos.— 1. Los dividendos pagados por una sociedad residente de un Estado
+Contratante a un residente del otro Estado Contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado Contratante en que resida la sociedad que paga los dividendos, pero si el beneficiario efectivo de los dividendos es un residente del otro Estado Contratante, el impuesto así exigido no podrá exceder del 10 por 100 del importe bruto de los dividendos.
+Artículo 21. Otras rentas.— Las rentas de un residente de un Estado Contratante, cualquiera que fuese su procedencia, no mencionadas en los artículos anteriores del presente Convenio, sólo pueden someterse a imposición en ese Estado.
+"""
+
+
+def test_a_title_closed_by_a_stop_and_a_dash_runs_on_into_its_text():
+    # the copies of a fiscal database ("Artículo 21. Otras rentas.— Las rentas ..."): article 21 ran on into
+    # article 10's last paragraph, the other-income rule read inside the dividends article
+    version = taxtreaty.parse(DASHED).version("es")
+    assert [(a.number, a.topic) for a in version.articles] == [
+        ("1", "persons_covered"), ("10", "dividends"), ("21", "other_income")]
+    assert version.article("1").paragraphs[0].text.startswith("El presente Convenio")
+    assert "Las rentas" not in version.article("10").paragraphs[-1].text
