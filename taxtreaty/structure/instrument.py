@@ -24,11 +24,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any, Literal
 
 import regex
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from taxtreaty import patterns, vocab
@@ -136,8 +134,7 @@ class _Words:
 
 @cache
 def _data() -> dict[str, Any]:
-    text = resources.files("taxtreaty.data").joinpath("instruments.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text) or {}
+    data = vocab.read_data_file("instruments.yaml", keys={"languages"}) or {}
     if not isinstance(data.get("languages"), dict):
         raise vocab.DataFileError("instruments.yaml: expected a mapping 'languages'")
     return data

@@ -23,10 +23,6 @@ from taxtreaty.structure.instrument import (
 if TYPE_CHECKING:
     from taxtreaty.text import CleanText
 
-_NUMBER_WORDS = {"one": 1, "un": 1, "uno": 1, "um": 1, "una": 1, "uma": 1, "two": 2, "dos": 2, "dois": 2, "three": 3,
-                 "tres": 3, "six": 6, "seis": 6, "thirty": 30, "treinta": 30, "trinta": 30}
-
-
 def final_clause(lines: list[_Line], ct: CleanText, original: str, language: str, modifications: list[Modification]) -> InstrumentDates | None:
     """The instrument's final clause, outside the new texts it inserts."""
     from taxtreaty.structure.metadata import find_date
@@ -50,7 +46,7 @@ def final_clause(lines: list[_Line], ct: CleanText, original: str, language: str
                 result.entry_into_force = date
             unit = regex.search(r"(?P<n>\d{1,3}|\p{L}+)\s+(?P<unit>\p{L}+)\s", part)
             if unit:
-                n = int(unit.group("n")) if unit.group("n").isdigit() else _NUMBER_WORDS.get(vocab.fold(unit.group("n")))
+                n = int(unit.group("n")) if unit.group("n").isdigit() else _number_words(language).get(vocab.fold(unit.group("n")))
                 for key, name in (("month_unit", "months_after"), ("day_unit", "days_after")):
                     pattern = pats[key]
                     if n and pattern is not None and pattern.fullmatch(unit.group("unit")):
@@ -99,3 +95,9 @@ def _nth_month(part: str, following_at: int, language: str) -> int | None:
         if month.fullmatch(m.group("unit")) and vocab.fold(m.group("ord")) in ordinals:
             return ordinals[vocab.fold(m.group("ord"))]
     return None
+
+
+def _number_words(language: str) -> dict[str, int]:
+    """"one month after", "treinta días": the language's number words (instruments.yaml `number_words`), folded."""
+    w = words(language)
+    return {vocab.fold(str(k)): int(v) for k, v in ((w.raw.get("number_words") if w else None) or {}).items()}
