@@ -402,8 +402,10 @@ def test_a_million_rows_all_come_out_in_bounded_memory(treaty_dir: Path, tmp_pat
     assert count == n  # every row out
     status = pd.read_csv(out_big, usecols=["status"], dtype=str)["status"]
     assert status.value_counts()["malformed"] == 1
-    # memory is bounded by the chunk (200,000 rows), not the file: 1,000,000 rows take about what 300,000 take
-    assert peak_big < 1.3 * peak_small, (peak_big, peak_small)
+    # memory is bounded by the chunk (200,000 rows), not the file: 1,000,000 rows (3.3 times as many) take about
+    # what 300,000 take; measured 1.2-1.33 times (the allocator's and the collector's timing vary), so the bound
+    # is 1.6, well below the 3.3 a memory growing with the file would give
+    assert peak_big < 1.6 * peak_small, (peak_big, peak_small)
     assert peak_big < 1_200_000, peak_big  # KB
     print(f"peak RSS: {peak_big // 1024} MB for {n:,} rows, {peak_small // 1024} MB for 300,000 rows")
 
