@@ -26,8 +26,10 @@ The words are the language file's `protocol_heading` and `reclassified` phrases.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import regex
 
@@ -173,6 +175,17 @@ def _article(version: Version, number: str) -> Article | None:
     return _articles_by_number(version).get(eids.article(number))
 
 
+def _reclassifying_sentences(found: list[ProtocolPoint], ph: Phrases) -> Iterator[tuple[ProtocolPoint, int, int, str, Any]]:
+    """(point, start, end, folded sentence, match) of each sentence of the points that holds `reclassified` words."""
+    for point in found:
+        folded = fold_same_length(point.text)
+        for s_start, s_end in _sentences(point.text):
+            sentence = folded[s_start:s_end]
+            match = ph.find("reclassified", sentence)
+            if match is not None:
+                yield point, s_start, s_end, sentence, match
+
+
 def reclassifications(reading: Reading, version: Version, ph: Phrases, found: list[ProtocolPoint]) -> list[Provision]:
     """"... technical services ... are payments to which the provisions of Article 7 or Article 14
     apply": an allocation of the payment article that sends the kind of income the words name to
@@ -181,30 +194,24 @@ def reclassifications(reading: Reading, version: Version, ph: Phrases, found: li
     if "reclassified" not in ph.patterns:
         return []
     out: list[Provision] = []
-    for point in found:
-        folded = fold_same_length(point.text)
-        for s_start, s_end in _sentences(point.text):
-            sentence = folded[s_start:s_end]
-            match = ph.find("reclassified", sentence)
-            if match is None:
+    for point, s_start, s_end, sentence, match in _reclassifying_sentences(found, ph):
+        targets = [n for kind, n in figures.find_references(sentence, ph) if kind == "article"]
+        profit = [n for n in targets if (a := _article(version, n)) is not None and a.topic in PROFIT_TOPICS]
+        kinds = [kind for start, _, kind in ph.group_hits("subtypes", sentence) if start < match.start()]
+        if not profit or not kinds:
+            continue
+        subtype = kinds[0]
+        # the payment article the heading names; else the heading's own (the rules file it under the
+        # income whose kind it is: "Ad Article 7 and 14" about technical services is about royalties)
+        named = [a for n in point.articles if (a := _article(version, n)) is not None]
+        homes = [a for a in named if a.topic in PAYMENT_TOPICS] or named[:1] or [_article(version, profit[0])]
+        cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
+        for home in homes:
+            if home is None:
                 continue
-            targets = [n for kind, n in figures.find_references(sentence, ph) if kind == "article"]
-            profit = [n for n in targets if (a := _article(version, n)) is not None and a.topic in PROFIT_TOPICS]
-            kinds = [kind for start, _, kind in ph.group_hits("subtypes", sentence) if start < match.start()]
-            if not profit or not kinds:
-                continue
-            subtype = kinds[0]
-            # the payment article the heading names; else the heading's own (the rules file it under the
-            # income whose kind it is: "Ad Article 7 and 14" about technical services is about royalties)
-            named = [a for n in point.articles if (a := _article(version, n)) is not None]
-            homes = [a for a in named if a.topic in PAYMENT_TOPICS] or named[:1] or [_article(version, profit[0])]
-            cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
-            for home in homes:
-                if home is None:
-                    continue
-                out.append(reading.provision(home, "allocation", cite, allocation=None,
-                                             conditions={"income_subtype": subtype},
-                                             values={"reclassified_to": profit}))
+            out.append(reading.provision(home, "allocation", cite, allocation=None,
+                                         conditions={"income_subtype": subtype},
+                                         values={"reclassified_to": profit}))
     return out
 
 
@@ -218,39 +225,33 @@ def deemed_items(reading: Reading, version: Version, ph: Phrases, found: list[Pr
     if "reclassified" not in ph.patterns:
         return []
     out: list[Provision] = []
-    for point in found:
-        folded = fold_same_length(point.text)
-        for s_start, s_end in _sentences(point.text):
-            sentence = folded[s_start:s_end]
-            match = ph.find("reclassified", sentence)
-            if match is None:
-                continue
-            after = sentence[match.start():]
-            refs = figures.find_references(after, ph)
-            articles = list(dict.fromkeys(n for kind, n in refs if kind == "article"))
-            paragraphs = list(dict.fromkeys(n for kind, n in refs if kind == "paragraph"))
-            letters = figures.find_point_references(after, ph)
-            kinds = list(dict.fromkeys(kind for start, _, kind in ph.group_hits("subtypes", sentence) if start < match.start()))
-            article = _article(version, articles[0]) if len(articles) == 1 else None
-            if article is None or article.topic not in PAYMENT_TOPICS or len(paragraphs) != 1 or len(letters) != 1 \
-                    or len(kinds) != 1:
-                continue
-            paragraph = eids.paragraph(article.eid, paragraphs[0])
-            target = eids.point(paragraph, letters[0])
-            caps = [p for p in read if p.kind == "withholding_cap" and p.cite.language == version.language
-                    and p.topic == article.topic and eids.within(p.cite.eid, paragraph)]
-            items = [p for p in caps if p.status == "determined" and eids.within(p.cite.eid, target)]
-            if not items:
-                continue
-            residual = list(dict.fromkeys(p.cite.eid for p in caps if p.conditions.get("otherwise")))
+    for point, s_start, s_end, sentence, match in _reclassifying_sentences(found, ph):
+        after = sentence[match.start():]
+        refs = figures.find_references(after, ph)
+        articles = list(dict.fromkeys(n for kind, n in refs if kind == "article"))
+        paragraphs = list(dict.fromkeys(n for kind, n in refs if kind == "paragraph"))
+        letters = figures.find_point_references(after, ph)
+        kinds = list(dict.fromkeys(kind for start, _, kind in ph.group_hits("subtypes", sentence) if start < match.start()))
+        article = _article(version, articles[0]) if len(articles) == 1 else None
+        if article is None or article.topic not in PAYMENT_TOPICS or len(paragraphs) != 1 or len(letters) != 1 \
+                or len(kinds) != 1:
+            continue
+        paragraph = eids.paragraph(article.eid, paragraphs[0])
+        target = eids.point(paragraph, letters[0])
+        caps = [p for p in read if p.kind == "withholding_cap" and p.cite.language == version.language
+                and p.topic == article.topic and eids.within(p.cite.eid, paragraph)]
+        items = [p for p in caps if p.status == "determined" and eids.within(p.cite.eid, target)]
+        if not items:
+            continue
+        residual = list(dict.fromkeys(p.cite.eid for p in caps if p.conditions.get("otherwise")))
+        cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
+        for item in items:
+            conditions = {k: v for k, v in item.conditions.items()
+                          if k not in ("income_subtype", "income_subtype_not", "otherwise", "unread_condition")}
+            conditions["income_subtype"] = kinds[0]
+            out.append(reading.provision(article, "withholding_cap", cite, rate_pct=item.rate_pct,
+                                         values=dict(item.values), conditions=conditions, overrides=residual))
             cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
-            for item in items:
-                conditions = {k: v for k, v in item.conditions.items()
-                              if k not in ("income_subtype", "income_subtype_not", "otherwise", "unread_condition")}
-                conditions["income_subtype"] = kinds[0]
-                out.append(reading.provision(article, "withholding_cap", cite, rate_pct=item.rate_pct,
-                                             values=dict(item.values), conditions=conditions, overrides=residual))
-                cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
     return out
 
 

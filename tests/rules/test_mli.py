@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import NORVALIA_ESTMARK_DIVIDENDS
 from typer.testing import CliRunner
 
 import taxtreaty
@@ -17,15 +18,7 @@ from taxtreaty.versions import mli
 
 # a convention of the fictional States Norvalia (NO) and Estmark (EE), with a reduced dividend rate for a
 # company's holding and no holding period of its own
-DIVIDENDS = (
-    "CONVENTION BETWEEN NORVALIA AND ESTMARK\n\nArticle 10\nDividends\n\n1. Dividends paid by a company which is a "
-    "resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.\n\n"
-    "2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends "
-    "is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the "
-    "tax so charged shall not exceed:\n(a) 5 per cent of the gross amount of the dividends if the beneficial owner is "
-    "a company which holds directly at least 25 per cent of the capital of the company paying the dividends;\n"
-    "(b) 15 per cent of the gross amount of the dividends in all other cases.\n"
-)
+DIVIDENDS = NORVALIA_ESTMARK_DIVIDENDS
 POSITIONS = """agreements:
   - parties: [NO, EE]
     status: known
