@@ -226,11 +226,15 @@ class Figures:
 def _start_server(url: str, port: int, workers: int) -> subprocess.Popen:
     server = subprocess.Popen([sys.executable, "-c", SERVER, url, str(port), str(workers)], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    return wait_healthy(server, port, 60)
+
+
+def wait_healthy(server: subprocess.Popen, port: int, seconds: float) -> subprocess.Popen:
+    """`server` once GET /health answers 200 on `port` (stopped, and ServerError, after `seconds` or its exit)."""
+    deadline = time.monotonic() + seconds
     while True:
         try:
-            if httpx.get(base + "/health", timeout=1).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
                 return server
         except httpx.HTTPError:
             pass

@@ -43,7 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench import watch  # noqa: E402
-from bench.bench_http import Connection, Run, ServerError, _stop, free_port, raw_request  # noqa: E402
+from bench.bench_http import Connection, Run, ServerError, _stop, free_port, raw_request, wait_healthy  # noqa: E402
 from bench.common import BenchResult, format_markdown, ratio  # noqa: E402
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
@@ -226,17 +226,7 @@ def start_serve(url: str, port: int) -> subprocess.Popen:
     command = [sys.executable, "-c", "import sys; from taxtreaty.interfaces.cli import main; sys.argv[0] = 'taxtreaty'; main()",
                "serve", "--db", url, "--port", str(port)]
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline or server.poll() is not None:
-            _stop(server)
-            raise ServerError("the server did not start")
-        time.sleep(0.1)
+    return wait_healthy(server, port, 120)
 
 
 def cpu_seconds(pid: int) -> float | None:

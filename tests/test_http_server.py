@@ -46,15 +46,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
                              "--body-timeout", "1", "--keep-alive", "1", "--max-header-bytes", str(HEADER_LIMIT)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
-            time.sleep(0.2)
+        _wait_until_serving(proc, port)
         yield port
     finally:
         proc.terminate()
@@ -226,15 +218,7 @@ def test_connections_beyond_the_limit_are_refused_with_503(tmp_path: Path) -> No
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     held: list[socket.socket] = []
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
-            time.sleep(0.2)
+        _wait_until_serving(proc, port)
         for _ in range(3):  # three clients, answered, keeping their connections open
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
             held.append(sock)
@@ -290,3 +274,16 @@ def test_slow_searches_have_threads_of_their_own(monkeypatch: pytest.MonkeyPatch
         for t in searches:
             t.join(60)
         assert set(statuses) == {200, 503} and statuses.count(200) >= 1
+
+
+def _wait_until_serving(proc: subprocess.Popen, port: int, seconds: float = 60) -> None:
+    """Until GET /health answers 200 on `port` (the test fails if the server exits or `seconds` pass)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert proc.poll() is None and time.monotonic() < deadline, "server did not start"
+        time.sleep(0.2)
