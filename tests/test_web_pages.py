@@ -223,6 +223,26 @@ def test_provisions_panel_links_each_fact_to_its_highlighted_quote(client: TestC
     assert target.xpath("//div[@id='en-art_10__para_2']//mark")[0].text_content() == "shall not exceed 15 per cent"
 
 
+def test_provisions_panel_reads_conditions_and_allocations_in_words(client: TestClient, backend: MemoryBackend,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = backend.documents("pt-cy-test")[0]
+    start = doc.original.index("shall not exceed 15 per cent")
+    cite = Citation(language="en", eid="art_10__para_2", quote=doc.original[start:start + 10], span=(start, start + 10))
+    cap = Provision(id="en:art_10__para_2:withholding_cap:1", topic="dividends", kind="withholding_cap", rate_pct=5,
+                    conditions={"beneficial_owner": True, "recipient": "partnership_excluded_company",
+                                "min_capital_pct": 25, "capital_basis": "capital", "holding_direct": True},
+                    cite=cite)
+    rule = Provision(id="en:art_10__para_2:allocation:1", topic="dividends", kind="allocation",
+                     allocation="source_may_tax", cite=cite)
+    monkeypatch.setattr(pages, "provisions_of", lambda d: ProvisionSet(parties=["PT", "CY"], provisions=[cap, rule]))
+    panel = html(client.get("/web/treaties/pt-cy-test")).xpath("//aside[contains(@class,'provisions')]")[0].text_content()
+    assert "a company (other than a partnership)" in panel
+    assert "the recipient holds at least 25% of the paying company's capital" in panel
+    assert "the source State may tax" in panel
+    for raw in ("partnership_excluded_company", "min_capital_pct", "holding_direct", "source_may_tax", "True"):
+        assert raw not in panel
+
+
 def test_divergences_are_highlighted_on_the_aligned_row() -> None:
     doc = parse(BILINGUAL.encode())
     assert [v.language for v in doc.versions] == ["es", "en"]

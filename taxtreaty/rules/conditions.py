@@ -504,3 +504,15 @@ def _placeholder_state(value: str, parties: tuple[str, ...]) -> str | None:
     if value == "second_state":
         return parties[1] if len(parties) == 2 else None
     return value.upper() if len(value) == 2 else None
+
+
+def condition_words(conditions: dict[str, Any], parties: tuple[str, ...] = (), topic: str | None = None) -> list[str]:
+    """A provision's conditions as a practitioner reads them (labels.yaml), in the order written.
+
+    The one describer of every listing of provisions (CLI table, web reader, comparison), so no
+    raw key such as `partnership_excluded_company=True` reaches a reader.
+    """
+    if len(parties) != 2:
+        parties = (labels.label("conditions", "first_state"), labels.label("conditions", "second_state"))
+    tests, notes = compile_conditions(conditions, parties, topic)
+    return [t.label for t in tests] + [labels.label("conditions", n) for n in notes if labels.has("conditions", n)]

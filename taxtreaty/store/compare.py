@@ -84,7 +84,7 @@ def _figure(p: Provision) -> FigureView:
         value = ", ".join(f"{k} {v}" for k, v in p.values.items())
     else:
         value = p.kind
-    return FigureView(kind=p.kind, status=p.status, value=value, conditions=describe_conditions(p.conditions),
+    return FigureView(kind=p.kind, status=p.status, value=value, conditions=describe_conditions(p.conditions, topic=p.topic),
                       reason=p.reason, eid=p.cite.eid, language=p.cite.language, quote=p.cite.quote)
 
 

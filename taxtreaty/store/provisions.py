@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from taxtreaty.provisions.model import Provision
+from taxtreaty.rules.conditions import condition_words
 from taxtreaty.store.schema import ArticleRow, Document, ProvisionRow
 
 
@@ -46,27 +47,7 @@ def pct(value: Decimal | None) -> str:
     return f"{text}%"
 
 
-def describe_conditions(conditions: dict) -> str:
-    """The conditions of a cap in a few words: "beneficial owner; company ≥ 25% capital; 24 months"."""
-    parts = []
-    for key, value in conditions.items():
-        if key == "beneficial_owner" and value:
-            parts.append("beneficial owner")
-        elif key == "min_capital_pct":
-            basis = conditions.get("capital_basis", "capital")
-            parts.append(f"holding ≥ {pct(Decimal(str(value)))} of {basis.replace('_', ' ')}")
-        elif key in ("capital_basis",):
-            continue
-        elif key == "min_holding_months":
-            parts.append(f"held {value} months")
-        elif key in ("paid_after", "paid_from", "paid_until"):
-            parts.append(f"{key.replace('_', ' ')} {value}")
-        elif key == "otherwise" and value:
-            parts.append("in all other cases")
-        elif isinstance(value, bool):
-            parts.append(key.replace("_", " ") if value else f"not {key.replace('_', ' ')}")
-        elif isinstance(value, list):
-            parts.append(f"{key.replace('_', ' ')}: {', '.join(map(str, value))}")
-        else:
-            parts.append(f"{key.replace('_', ' ')}: {value}")
-    return "; ".join(parts) or "no conditions"
+def describe_conditions(conditions: dict, parties: tuple[str, ...] = (), topic: str | None = None) -> str:
+    """The conditions of a cap in a practitioner's words ("the recipient is the beneficial owner of
+    the income; the recipient holds at least 25% of the paying company's capital")."""
+    return "; ".join(condition_words(conditions, parties, topic)) or "no conditions"

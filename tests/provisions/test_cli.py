@@ -37,6 +37,16 @@ def test_table_is_the_default_and_parties_are_taken():
     assert both.exit_code == 0 and "relief_method" in both.stdout
 
 
+def test_table_reads_conditions_in_a_practitioners_words():
+    result = runner.invoke(app, ["provisions", str(seed_path("000")), "--parties", "PT,CZ"])
+    assert result.exit_code == 0, result.output
+    # the conditions column, its wrapped lines joined
+    rows = [line.split("│") for line in result.stdout.splitlines() if line.count("│") == 9]
+    conditions = " ".join(" ".join(row[6].strip() for row in rows).split())
+    assert "the recipient holds at least 25% of the paying company's capital" in conditions
+    assert "min_capital_pct" not in result.stdout and "paid_after=" not in result.stdout
+
+
 def test_unknown_rate_is_shown_as_unknown():
     result = runner.invoke(app, ["provisions", str(FIXTURES / "provisions" / "en_damaged.txt")])
     assert result.exit_code == 0

@@ -26,6 +26,7 @@ def test_ask_readable_trace():
     assert "art_10__para_3" in result.output
     assert "max withholding: 100.00" in result.output
     assert "not effectively connected" in result.output  # the PE default is stated
+    assert "art_10__para_3 [en]" in result.output  # the quote's language is shown, not eaten as markup
 
 
 def test_ask_json():

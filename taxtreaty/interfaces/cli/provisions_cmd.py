@@ -14,18 +14,12 @@ from rich.table import Table
 from taxtreaty.interfaces.cli.common import load_document, parse_parties, print_json
 from taxtreaty.provisions import extract_provisions
 from taxtreaty.provisions.model import Provision, ProvisionSet
+from taxtreaty.rules.conditions import condition_words
+from taxtreaty.rules.labels import has, label
 
 
-def _conditions_text(p: Provision) -> str:
-    parts = []
-    for key, value in p.conditions.items():
-        if value is True:
-            parts.append(key)
-        elif isinstance(value, list):
-            parts.append(f"{key}={','.join(str(v) for v in value)}")
-        else:
-            parts.append(f"{key}={value}")
-    return "; ".join(parts)
+def _conditions_text(p: Provision, parties: tuple[str, ...]) -> str:
+    return "; ".join(condition_words(p.conditions, parties, p.topic))
 
 
 def _value_text(p: Provision) -> str:
@@ -34,8 +28,9 @@ def _value_text(p: Provision) -> str:
     if p.rate_pct is not None:
         return f"{p.rate_pct}%"
     if p.allocation:
+        words = label("allocations", p.allocation) if has("allocations", p.allocation) else p.allocation
         extra = ", ".join(f"{k}={v}" for k, v in p.values.items())
-        return p.allocation + (f" ({extra})" if extra else "")
+        return words + (f" ({extra})" if extra else "")
     return ", ".join(f"{k}={v}" for k, v in p.values.items())
 
 
@@ -48,7 +43,7 @@ def render_table(result: ProvisionSet, source: str) -> Table:
         quote = p.reason if p.status == "unknown" else " ".join(p.cite.quote.split())
         if quote and len(quote) > 100:
             quote = quote[:97] + "..."
-        table.add_row(p.cite.language, p.cite.eid, p.topic, p.kind, _value_text(p), _conditions_text(p),
+        table.add_row(p.cite.language, p.cite.eid, p.topic, p.kind, _value_text(p), _conditions_text(p, tuple(result.parties)),
                       p.state or "", quote or "", style="yellow" if p.status == "unknown" else None)
     return table
 

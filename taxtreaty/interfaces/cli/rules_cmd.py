@@ -249,8 +249,11 @@ def _print_decision(data: dict[str, Any], name: str) -> None:
         headline += f"  max withholding: {data['max_withholding']}"
     console.print(f"{escape(name)}: {headline}")
     for n, step in enumerate(data["trace"], start=1):
-        console.print(f" {n}. [cyan]{step['eid']}[/] [{step['language']}] {escape(step['effect'])}")
-        console.print(f"    [dim]“{escape(step['quote'])}”[/] (chars {step['span'][0]}-{step['span'][1]})")
+        # rich would read a bare "[pt]" as markup and drop it, so the language tag is escaped
+        console.print(f" {n}. [cyan]{step['eid']}[/] {escape('[' + step['language'] + ']')} {escape(step['effect'])}")
+        # a gazette's line breaks (DAR prints a blank line after every line) are not the quote's words
+        shown = " ".join(step["quote"].split())
+        console.print(f"    [dim]“{escape(shown)}”[/] (chars {step['span'][0]}-{step['span'][1]})")
     if data.get("candidates"):
         console.print("[bold]candidates:[/]")
         for c in data["candidates"]:

@@ -20,6 +20,7 @@ from taxtreaty.interfaces.http.models import Scenario
 from taxtreaty.interfaces.http.problems import ApiProblem
 from taxtreaty.interfaces.web import HERE, reader
 from taxtreaty.rules import labels
+from taxtreaty.rules.conditions import condition_words
 from taxtreaty.rules.facts import fact_schema
 from taxtreaty.rules.matrix import COLUMNS as MATRIX_COLUMNS
 from taxtreaty.rules.memo import answer_words, memo_sections
@@ -27,7 +28,7 @@ from taxtreaty.text import InputError
 
 _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
 _env.globals.update(segments=reader.segments, point_body=reader.point_body, words=labels.label, has_words=labels.has,
-                    answer_words=answer_words)
+                    answer_words=answer_words, condition_words=condition_words)
 templates = Jinja2Templates(env=_env)
 
 router = APIRouter(include_in_schema=False)
