@@ -18,6 +18,9 @@ from taxtreaty import vocab
 
 #: optional markdown heading prefix ("### Article  10")
 MD_PREFIX = r"(?:\#{1,6}[^\S\n]*)?"
+#: a speck a scanner reads as a mark before a heading (",Articie 10" in a scanned parliamentary
+#: print): one comma, stop or quote, never a letter or digit, so a wrapped sentence is not a heading
+OCR_STRAY_MARK = r"(?:[,.'’‘`´][^\S\n]?)?"
 
 
 def _inserted_suffixes() -> str:
@@ -84,7 +87,7 @@ def article_heading() -> regex.Pattern[str]:
     long = _alternation([w for w in ocr if len(w) >= 8]) or "(?!)"
     fuzzy_words = rf"(?:(?:{short}){{e<=1}}|(?:{long}){{e<=2}})"
     return regex.compile(
-        rf"^{MD_PREFIX}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
+        rf"^{MD_PREFIX}{OCR_STRAY_MARK}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
         rf"(?:{article_number()}{ORDINAL}{INSERTED_SUFFIX}|{roman_article_number()}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
         rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,

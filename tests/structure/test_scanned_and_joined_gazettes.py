@@ -37,11 +37,23 @@ EXPECTED = [("9", "associated_enterprises"), ("10", "dividends"), ("11", "intere
         ("ARTIGO IO", "ARTIGO I2"),        # a one read as I, before an O or a digit
         ("Artigo 10,º", "Artigo 1 2 º"),   # a comma for the stop of ".º"
         ("ARTIGO l0", "ARTIGO 1"),         # the "2" of "12" lost: read from its neighbours, 11 and 13
+        (",Artigo 10.º", "‘ARTIGO 12.º"),  # a speck read as a comma or a quote before the heading
+        (",Articie 10", "Artigo 12.º"),    # and the article word misread besides
     ],
 )
 def test_misread_article_numbers_keep_the_sequence_and_one_version(heading_10: str, heading_12: str) -> None:
     document = taxtreaty.parse(_pt(heading_10, heading_12))
     assert len(document.versions) == 1  # "ARTIGO 1 2" read as article 1 once opened a second version
+    assert [(a.number, a.topic) for a in document.versions[0].articles] == EXPECTED
+
+
+@pytest.mark.parametrize("line", [
+    "a) 5 per cent of the gross amount",   # a letter before the article word: text
+    ", Artigo 10.º e 11.º aplicam-se",     # a stray mark before a sentence that cites articles: not a heading
+])
+def test_a_stray_mark_makes_no_heading_of_a_sentence(line: str) -> None:
+    text = _pt("Artigo 10.º", "Artigo 12.º").replace("1 — Os juros provenientes", f"1 — Os juros\n{line}\nprovenientes")
+    document = taxtreaty.parse(text)
     assert [(a.number, a.topic) for a in document.versions[0].articles] == EXPECTED
 
 
