@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import passes, protocols
+from taxtreaty.provisions import item_refs, passes, protocols
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -89,6 +89,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.replacing_rates(reading, version, article, ph, found)
         passes.defined_kinds(reading, version, article, ph, found)
         passes.referenced_kinds(article, ph, found)
+        item_refs.cited_kinds(article, ph, found)
         passes.headed_kind(article, ph, found)
         found += missing_caps(reading, version, article, found)
     return found
@@ -118,6 +119,10 @@ def run(reading: Reading) -> ProvisionSet:
         if version.supported and ph is not None:
             protocols.mfn_caveats(reading, version, ph, provisions)
     passes.protocol_qualifiers(reading.doc, provisions)
+    for version in reading.doc.versions:
+        ph = phrases(version.language)
+        if version.supported and ph is not None:
+            item_refs.kinds_named_apart(version, ph, provisions)
     reading.warnings += passes.document_warnings(reading)
     # the parser's warnings say where the text is damaged; the extractor's follow them
     parse_warnings = [{"source": "parse", **w.model_dump()} for w in reading.doc.warnings]

@@ -26,6 +26,8 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - income_subtype: str | [str]    e.g. bank_loan, equipment_rental, technical_services, copyright; a list when
                                  the clause names several kinds (any of them)
 - income_subtype_excluded: [str] kinds the clause names as left out ("no están incluidas ... las películas")
+- income_subtype_apart: [str]    kinds the article's definition names apart from the clause's kind (films,
+                                 software beside "a copyright of literary ... work"): they are not of it
 - income_subtype_not: str        every kind but this one: the rate as it stands for the kinds a protocol point
                                  does not restrict ("con respecto al uso de un derecho de autor ..., sólo procederá si")
 - dividends_franked: bool        Australian franked dividends ("en la medida que éstos se encuentren exentos (franked)")

@@ -31,7 +31,7 @@ from taxtreaty.rules.tables import tables
 from taxtreaty.vocab import countries, fold
 
 #: condition keys that only describe how to read a fact; they become assumptions, not tests
-DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded"}
+DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded", "income_subtype_apart"}
 #: facts that no scenario key carries; a condition on them is unknown unless it has a default
 EXTERNAL_FACTS = {"income_subtype", "arising_in_source"}
 #: a strict bound ("more than 25 per cent") is kept constant in the ledger's buckets by a second
@@ -329,7 +329,14 @@ def _not_subtype(excluded: list[str], topic: str | None) -> Condition | None:
                      labels.label("conditions", fact, kinds=words))
 
 
-def _subtype(value: str | list[str], topic: str | None, excluded: list[str] | None = None) -> Condition:
+def _apart(kinds: list[str] | None, fact: str, topic: str | None) -> set[str]:
+    """The values of `fact` the article's definition names apart from a clause's kind (`income_subtype_apart`)."""
+    found = [labels.subtype_facts().get(str(k)) for k in kinds or ()]
+    return {v for m in found if m is not None and m.fact == fact and not (m.topics and topic not in m.topics) for v in m.values}
+
+
+def _subtype(value: str | list[str], topic: str | None, excluded: list[str] | None = None,
+             apart: list[str] | None = None) -> Condition:
     """A rule for a special kind of income: the scenario fact that tells it (royalty_kind, loan_kind),
     never defaulted; a kind no fact tells keeps the documented default (the rule does not apply).
     A rule for any of several kinds ("patents, trade marks ... or technical assistance") tests the one
@@ -350,14 +357,18 @@ def _subtype(value: str | list[str], topic: str | None, excluded: list[str] | No
     fact = mapped[0].fact
     out = {v for m in told(list(excluded or ())) if m.fact == fact for v in m.values}
     values = [v for v in dict.fromkeys(v for m in mapped for v in m.values) if v not in out]
-    maybe = [v for v in dict.fromkeys(v for m in mapped for v in m.maybe) if v not in values and v not in out]
+    # a kind the definition names apart ("películas cinematográficas" in an item of its own) is not one the
+    # clause's kind may be
+    away = _apart(apart, fact, topic)
+    maybe = [v for v in dict.fromkeys(v for m in mapped for v in m.maybe)
+             if v not in values and v not in out and v not in away]
     words = labels.kinds(values or maybe)
     if maybe:
         return _test(fact, "in_maybe", (frozenset(values), frozenset(maybe)), fact, kinds=words)
     return _test(fact, "in", frozenset(values), fact, kinds=words)
 
 
-def _subtype_not(value: str, topic: str | None) -> Condition | None:
+def _subtype_not(value: str, topic: str | None, apart: list[str] | None = None) -> Condition | None:
     """The rate of a paragraph for every kind but one ("all other cases", when a protocol point
     restricts it for copyright royalties only): the kinds its fact surely tells apart hold, the kinds
     that may be that one ("maybe": films may be copyright) stay open. None when no fact tells the kind."""
@@ -365,8 +376,9 @@ def _subtype_not(value: str, topic: str | None) -> Condition | None:
     if found is None or (found.topics and topic not in found.topics) or found.fact not in fact_schema():
         return None
     choices = list(fact_schema()[found.fact].choices)
-    held = [v for v in choices if v not in found.values and v not in found.maybe]
-    maybe = [v for v in found.maybe if v in choices]
+    away = _apart(apart, found.fact, topic)  # named apart from that one: surely not of it
+    held = [v for v in choices if v not in found.values and (v not in found.maybe or v in away)]
+    maybe = [v for v in found.maybe if v in choices and v not in away]
     words = labels.kinds(held)
     if maybe:
         return _test(found.fact, "in_maybe", (frozenset(held), frozenset(maybe)), found.fact, kinds=words)
@@ -455,12 +467,12 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_test("loan_term_years", "gt" if strict else "ge", years,
                                "loan_term_gt" if strict else "loan_term_ge", value=f"{years.normalize():f}"))
         elif key == "income_subtype_not":
-            test = _subtype_not(str(value), topic)
+            test = _subtype_not(str(value), topic, conditions.get("income_subtype_apart"))
             if test is not None:
                 tests.append(test)
         elif key == "income_subtype":
             tests.append(_subtype(value if isinstance(value, list) else str(value), topic,
-                                  conditions.get("income_subtype_excluded")))
+                                  conditions.get("income_subtype_excluded"), conditions.get("income_subtype_apart")))
         elif key == "recipient_subject_to_tax":
             test = _bool_test(key, value, "recipient_subject_to_tax", "recipient_not_subject_to_tax")
             where = _placeholder_state(str(conditions.get("recipient_taxed_state") or ""), parties)
