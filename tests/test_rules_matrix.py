@@ -80,3 +80,18 @@ def test_exemptions_are_zero_and_rows_group_by_direction() -> None:
     assert "dividends: portfolio" in rows[0]["cells"]
     header, lines = to_csv_rows(cells)
     assert header[:5] == ["treaty", "source", "residence", "income", "variant"] and len(lines) == len(cells)
+
+
+@pytest.mark.parametrize(("missing", "shown"), [
+    (["royalty_kind"], "? (depends on: What the royalty is paid for)"),
+    (["capital_pct", "loan_kind"], "? (depends on: Share of the payer’s capital held (%); Kind of loan)"),
+    ([], "?"),
+])
+def test_an_open_cell_names_what_it_depends_on_in_words(missing: list[str], shown: str) -> None:
+    from taxtreaty.rules.matrix import Cell
+
+    cell = Cell(treaty="t", source="PT", residence="CZ", income="royalties", variant="general", scenario={},
+                status="indeterminate", source_taxation=None, max_rate_pct=None, eid=None, article=None,
+                missing_facts=missing)
+    assert cell.shown == shown
+    assert cell.to_dict()["missing_facts"] == missing  # the keys stay for programs

@@ -38,6 +38,19 @@ def test_every_fact_has_a_question_and_a_label():
     assert fact_schema().describe("recipient", "bank") == "the recipient is a bank"
 
 
+def test_every_provision_kind_allocation_and_topic_has_words():
+    from typing import get_args
+
+    from taxtreaty.provisions.model import Allocation, ProvisionKind
+    from taxtreaty.rules import labels
+    from taxtreaty.vocab import topic_keys
+
+    assert all(labels.has("provision_kinds", kind) for kind in get_args(ProvisionKind))
+    assert all(labels.has("allocations", allocation) for allocation in get_args(Allocation))
+    assert labels.topic("capital_gains") == "Capital gains"
+    assert all("_" not in labels.topic(key) for key in topic_keys())
+
+
 @pytest.mark.parametrize(("key", "value", "message"), [
     ("date", "20240501", "YYYY-MM-DD"),
     ("date", "2024-W18", "YYYY-MM-DD"),

@@ -238,8 +238,8 @@ def test_provisions_panel_reads_conditions_and_allocations_in_words(client: Test
     panel = html(client.get("/web/treaties/pt-cy-test")).xpath("//aside[contains(@class,'provisions')]")[0].text_content()
     assert "a company (other than a partnership)" in panel
     assert "the recipient holds at least 25% of the paying company's capital" in panel
-    assert "the source State may tax" in panel
-    for raw in ("partnership_excluded_company", "min_capital_pct", "holding_direct", "source_may_tax", "True"):
+    assert "the source State may tax" in panel and "Dividends · who may tax" in " ".join(panel.split())
+    for raw in ("partnership_excluded_company", "withholding_cap", "min_capital_pct", "holding_direct", "source_may_tax", "True"):
         assert raw not in panel
 
 

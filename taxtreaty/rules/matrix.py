@@ -24,6 +24,7 @@ from typing import Any
 
 from taxtreaty.rules.compile import CompiledTreaty, TopicRules
 from taxtreaty.rules.engine import decide_compiled
+from taxtreaty.rules.facts import fact_schema
 from taxtreaty.rules.scenario import scenario_from
 
 #: the incomes of the matrix, in column order, with the facts of their general case
@@ -68,11 +69,15 @@ class Cell:
 
     @property
     def shown(self) -> str:
-        """The cell as a practitioner reads it: "5%", "0% (exempt)", "no limit", "? (needs capital_pct)"."""
+        """The cell as a practitioner reads it: "5%", "0% (no source tax)", "no limit", "? (depends on: Share
+        of the payer’s capital held (%))" (the missing facts by their short labels, facts.yaml `field`)."""
         if self.status == "not_covered":
             return "not covered"
         if self.status == "indeterminate":
-            return "? (needs " + ", ".join(self.missing_facts) + ")" if self.missing_facts else "?"
+            if not self.missing_facts:
+                return "?"
+            schema = fact_schema()
+            return "? (depends on: " + "; ".join(schema[f].field if f in schema else f for f in self.missing_facts) + ")"
         if self.source_taxation == "none":
             return "0% (no source tax)"
         if self.source_taxation == "unlimited":

@@ -235,7 +235,7 @@ class RateCell(BaseModel):
     applies_from: str | None = Field(None, description="the first payment date the answer's text has effect for, when known")
     reasons: list[str] = Field(default_factory=list)
     language: str | None = None
-    shown: str = Field(description="the cell as a practitioner reads it: 5%, 0% (no source tax), ? (needs capital_pct)")
+    shown: str = Field(description="the cell as a practitioner reads it: 5%, 0% (no source tax), ? (depends on: Share of the payer’s capital held (%)); the facts themselves are in missing_facts")
 
 
 class RateRow(BaseModel):

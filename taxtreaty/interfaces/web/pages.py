@@ -28,7 +28,8 @@ from taxtreaty.text import InputError
 
 _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True, default_for_string=True))
 _env.globals.update(segments=reader.segments, point_body=reader.point_body, words=labels.label, has_words=labels.has,
-                    answer_words=answer_words, condition_words=condition_words)
+                    answer_words=answer_words, condition_words=condition_words,
+                    topic_words=labels.topic)
 templates = Jinja2Templates(env=_env)
 
 router = APIRouter(include_in_schema=False)
