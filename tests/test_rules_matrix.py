@@ -35,7 +35,7 @@ def test_seed_000_cells_are_its_rates_in_both_directions() -> None:
         # the fragment is cut off inside 11(3), which may list more exemptions: ask abstains, so does the cell
         interest = _cell(cells, source, "interest", "general")
         assert interest.status == "indeterminate" and "cut off" in interest.reasons[0] and interest.shown == "?"
-        government = _cell(cells, source, "interest", "recipient: government")
+        government = _cell(cells, source, "interest", "recipient: the government")
         assert (government.shown, government.eid) == ("0% (no source tax)", "art_11__para_3__point_b")
 
 

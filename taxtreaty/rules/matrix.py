@@ -125,6 +125,16 @@ def _singled_out(topic: TopicRules, fact: str) -> list[str]:
     return sorted(values)
 
 
+#: how a variant that singles out a value of a choice fact is headed ("loan: a sale on credit ...")
+_VARIANT_HEADS = {"recipient": "recipient", "loan_kind": "loan", "royalty_kind": "royalty for"}
+
+
+def _variant_words(fact: str, value: str) -> str:
+    """"recipient: the central bank", "royalty for: computer software": the value by its label in facts.yaml."""
+    choices = fact_schema()[fact].choices
+    return f"{_VARIANT_HEADS.get(fact, fact.replace('_', ' '))}: {choices.get(value, value.replace('_', ' '))}"
+
+
 def _variants(income: str, topic: TopicRules | None) -> list[tuple[str, dict[str, Any]]]:
     general = dict(INCOMES[income])
     variants: list[tuple[str, dict[str, Any]]] = [("portfolio" if income == "dividends" else "general", general)]
@@ -143,9 +153,9 @@ def _variants(income: str, topic: TopicRules | None) -> list[tuple[str, dict[str
             if fact == "recipient" and value in _PLAIN_RECIPIENTS:
                 continue
             if fact == "income_subtype":
-                variants.append((f"kind: {value}", {**general, "income_subtype": value}))
+                variants.append((f"kind: {value.replace('_', ' ')}", {**general, "income_subtype": value}))
             else:
-                variants.append((f"{fact.replace('_', ' ')}: {value}", {**general, fact: value}))
+                variants.append((_variant_words(fact, value), {**general, fact: value}))
     return variants
 
 

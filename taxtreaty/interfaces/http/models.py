@@ -224,7 +224,7 @@ class RateCell(BaseModel):
     source: str
     residence: str
     income: str
-    variant: str = Field(description="portfolio, qualifying holding N%, general, recipient: government, ...")
+    variant: str = Field(description="portfolio, qualifying holding N%, general, recipient: the central bank, loan: a sale on credit ..., royalty for: computer software, ...")
     scenario: dict[str, Any] = Field(description="the scenario this cell answers, in the scenario keys")
     status: Literal["determined", "indeterminate", "not_covered"]
     source_taxation: str | None = None
