@@ -25,6 +25,7 @@ from taxtreaty.structure.model import Document, Source, Version, Warning, iter_n
 from taxtreaty.structure.prepass import contents_table, instrument_references, number_style
 from taxtreaty.structure.versions import version_segments
 from taxtreaty.text import InputError, check_lines, clean, decode_bytes
+from taxtreaty.text.decode import PAGE_WARNING, read_page
 
 #: names other modules import from here (the stages live in their own modules)
 __all__ = [
@@ -57,7 +58,8 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     contents_table(lines)
     instrument_references(lines)
     number_style(lines)
-    warnings: list[Warning] = [Warning(code="encoding", eid=None, language=None, message=w) for w in decode_warnings or []]
+    warnings: list[Warning] = [Warning(code="web_page" if w.startswith(PAGE_WARNING) else "encoding", eid=None,
+                                       language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []
     for segment in version_segments(lines):
         seg_text = "\n".join(line.text for line in segment)
@@ -111,9 +113,11 @@ def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) ->
                           decode_warnings=decoded.warnings)
     if not source.strip():
         raise InputError("input is empty")
-    check_lines(source)
     text = source[1:] if source.startswith("\ufeff") else source
-    return parse_text(text, path=path)
+    page_warnings: list[str] = []
+    text = read_page(text, page_warnings)
+    check_lines(text)
+    return parse_text(text, path=path, decode_warnings=page_warnings)
 
 
 def read_file(path: str | os.PathLike[str]) -> tuple[str, bytes]:

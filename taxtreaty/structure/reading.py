@@ -15,6 +15,7 @@ import os
 from taxtreaty.structure import instrument as instruments
 from taxtreaty.structure.model import Document, Source
 from taxtreaty.text import clean, decode_bytes
+from taxtreaty.text.decode import read_page
 
 _parse = importlib.import_module("taxtreaty.structure.parse")
 
@@ -59,7 +60,7 @@ def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) ->
             decoded = decode_bytes(source)
             doc = _instrument_only(decoded.text, source, path, decoded.encoding)
         else:
-            text = source[1:] if source.startswith("\ufeff") else source
+            text = read_page(source[1:] if source.startswith("\ufeff") else source, [])
             doc = _instrument_only(text, source.encode("utf-8"), path, "utf-8")
         if doc is None:
             raise

@@ -13,6 +13,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
+from taxtreaty.text.markup import html_to_text, looks_like_html
+
 #: Treaties are well under 1 MB; 16 MB leaves room for whole gazette issues and still bounds time.
 MAX_INPUT_BYTES = int(os.environ.get("TAXTREATY_MAX_BYTES", 16 * 1024 * 1024))
 
@@ -68,6 +70,31 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
+#: documents that are not text, by their first bytes: named, so the user knows what to do
+_DOCUMENT_MAGIC = [
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (a DOCX or ODT document?)"),
+    (b"\xd0\xcf\x11\xe0", "a Word 97-2003 document"),
+    (b"{\\rtf", "an RTF document"),
+]
+_SAVE_AS_TEXT = "save or extract its text first (e.g. `pdftotext -layout file.pdf`, or Save As plain text)"
+
+
+PAGE_WARNING = "input is a web page (HTML)"
+
+
+def read_page(text: str, warnings: list[str]) -> str:
+    """A web page's text (`markup.html_to_text`), with a warning that says so; other text as it is."""
+    if not looks_like_html(text):
+        return text
+    page_text = html_to_text(text)
+    if not page_text.strip():
+        raise InputError("input is a web page (HTML) that shows no text")
+    warnings.append(PAGE_WARNING + ": its text was read without the markup, scripts and styles, "
+                    "and spans count the characters of that text")
+    return page_text
+
+
 def check_lines(text: str, *, max_lines: int | None = None) -> None:
     """Refuse, in one line, a text with more lines than any treaty or gazette issue has."""
     limit = MAX_INPUT_LINES if max_lines is None else max_lines
@@ -98,6 +125,9 @@ def decode_bytes(data: bytes, *, max_bytes: int | None = None) -> DecodedText:
     if encoding is None:
         encoding = _utf16_without_bom(data)
     if encoding is None:
+        for magic, what in _DOCUMENT_MAGIC:
+            if data.startswith(magic):
+                raise InputError(f"input is {what}, not text: {_SAVE_AS_TEXT}")
         if b"\x00" in data[:65536]:
             raise InputError("input is binary (it contains NUL bytes), not a treaty text")
         try:
@@ -118,6 +148,7 @@ def decode_bytes(data: bytes, *, max_bytes: int | None = None) -> DecodedText:
             raise InputError(f"input looks like {encoding} but does not decode: {exc.reason}") from None
         if encoding != "utf-8":
             warnings.append(f"input decoded as {encoding}")
+    text = read_page(text, warnings)
     check_lines(text)
     if _control_ratio(text) > 0.02:
         raise InputError("input is binary (too many control characters), not a treaty text")
