@@ -16,7 +16,7 @@ from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/labels.yaml"
 SECTIONS = ("kinds", "bases", "conditions", "subtype_facts", "effects", "allocations", "caveat_kinds", "statuses",
-            "source_taxation", "residence_taxation", "relief_methods", "provision_kinds")
+            "source_taxation", "residence_taxation", "relief_methods", "provision_kinds", "topics")
 
 
 @dataclass(frozen=True)
@@ -89,17 +89,10 @@ def subtype_facts() -> dict[str, SubtypeFact]:
     return out
 
 
-@cache
 def topic(key: str) -> str:
-    """An OECD Model topic in words: its first usual English heading in topics.yaml ("Capital gains")."""
-    from taxtreaty.vocab import topics
-
-    for entry in topics():
-        if entry.get("key") == key:
-            english = (entry.get("headings") or {}).get("en") or []
-            if english:
-                return str(english[0])
-    return key.replace("_", " ")
+    """An OECD Model topic in words (this file's `topics`: "Capital gains")."""
+    topics = _raw()["topics"]
+    return str(topics[key]) if key in topics else key.replace("_", " ")
 
 
 def section(name: str) -> dict[str, Any]:
