@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import item_refs, passes, protocols
+from taxtreaty.provisions import item_refs, lenders, passes, protocols
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -90,6 +90,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.defined_kinds(reading, version, article, ph, found)
         passes.referenced_kinds(article, ph, found)
         item_refs.cited_kinds(article, ph, found)
+        lenders.named_lenders(topic, ph, found)
         passes.headed_kind(article, ph, found)
         found += missing_caps(reading, version, article, found)
     return found

@@ -26,6 +26,8 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - income_subtype: str | [str]    e.g. bank_loan, equipment_rental, technical_services, copyright; a list when
                                  the clause names several kinds (any of them)
 - income_subtype_excluded: [str] kinds the clause names as left out ("no están incluidas ... las películas")
+- institution_in_notes: bool     the loan is made, guaranteed or insured by an institution specified in notes the
+                                 competent authorities exchanged (not printed in the text: the user says)
 - income_subtype_apart: [str]    kinds the article's definition names apart from the clause's kind (films,
                                  software beside "a copyright of literary ... work"): they are not of it
 - income_subtype_not: str        every kind but this one: the rate as it stands for the kinds a protocol point

@@ -84,9 +84,13 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
                         "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to",
-                        "item_range", "item_reference_words")
+                        "item_range", "item_reference_words", "lender_clause", "lender_lead", "by_words",
+                        "specified_in_notes", "lender_words")
 #: "item_range", "item_reference_words": an item of a list of rates that cites other items ("los subapartados
 #: 3 (b) a (d)", "in the case of payments or credits referred to in subparagraph 3(e)"): provisions/item_refs.py
+#: "lender_clause", "lender_lead", "by_words", "specified_in_notes", "lender_words": a rule for loans "made,
+#: guaranteed or insured by" one institution the text names, or institutions specified in exchanged notes
+#: (provisions/lenders.py)
 #: "any_person_holder": a holding test of any person, not of a company only ("si son pagados a una persona que
 #: posea directamente no menos del 25 por ciento"): the share does not make the recipient a company
 #: "franked": Australian franked dividends ("to the extent that the dividends have been fully franked"), a fact

@@ -129,13 +129,25 @@ def _beneficial_owner_only(ordered: list[Rule], scenario: Scenario) -> bool:
     return bool(rules) and all(any(c.fact == "beneficial_owner" for c in r.conditions) for r in rules)
 
 
+def _overriders_first(ordered: list[Rule]) -> list[Rule]:
+    """A rule that sets another aside ("No obstante las disposiciones de los apartados 1 y 2, ... también pueden
+    someterse a imposición en ese otro Estado") is tried before the rules it names, whatever their conditions."""
+    out = list(ordered)
+    for rule in ordered:
+        named = [k for k, other in enumerate(out) if other is not rule and other.paragraph_eid in rule.overrides]
+        if named and out.index(rule) > min(named):
+            out.remove(rule)
+            out.insert(min(named), rule)
+    return out
+
+
 def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                defaults_used: set[str]) -> None:
     """Articles without rates: exceptions (allocations with conditions) before the base rule. A rule
     that overrides another ("Notwithstanding the provisions of paragraph 1, payments ... under the social
     security or similar legislation ...") without a condition read is still a clash: its subject may be
     narrower than the words read say."""
-    ordered = sorted(rules.allocations, key=lambda r: (not _conditional(r), r.cite.span[0]))
+    ordered = _overriders_first(sorted(rules.allocations, key=lambda r: (not _conditional(r), r.cite.span[0])))
     chosen: Rule | None = None
     unknown: list[tuple[Rule, Check]] = []
     for rule in ordered:

@@ -261,6 +261,7 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "paid_by_property_vehicle": "not_paid_by_property_vehicle",
               "not_paid_by_property_vehicle": "paid_by_property_vehicle",
               "dividends_franked": "dividends_not_franked", "dividends_not_franked": "dividends_franked",
+              "institution_in_notes": "institution_not_in_notes", "institution_not_in_notes": "institution_in_notes",
               "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed",
               "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic"}
 
@@ -500,6 +501,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "arising_in_source" and value:
             # the source State is where the income arises (a documented default, listed as an assumption)
             tests.append(_test("arising_in_source", "eq", True, "arising_in_source"))
+        elif key == "institution_in_notes":
+            tests.append(_bool_test(key, value, "institution_in_notes", "institution_not_in_notes"))
         elif key == "payer_listed":
             tests.append(_bool_test(key, value, "payer_listed", "payer_not_listed"))
         elif key == "unread_condition":

@@ -70,7 +70,9 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 conditions["beneficial_owner"] = True
             conditions.update(cond.subtype_conditions(sentence, ph))
             verb = exclusive or shared
-            if article.topic not in PAYMENT_TOPICS and verb is not None:
+            if verb is not None and (article.topic not in PAYMENT_TOPICS or exclusive is not None):
+                # "los intereses originados en Argentina y pagados a un residente de Canadá solo podrán
+                # someterse a imposición en Canadá": a rule for one direction of the payment
                 conditions.update(_named_direction(sentence[: verb.start()], ph, reading.parties))
             if article.topic == "pensions":
                 conditions.update(_pension_conditions(sentence, ph))
