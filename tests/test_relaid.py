@@ -5,7 +5,7 @@ by `taxtreaty.checks.relay`: hard-wrapped at 60-75 columns with long words hyphe
 running headers, footers and page numbers of the Diário da República, the BOE, the Tractatenblad,
 the Argentine Boletín Oficial and treaty series; both at once; with light scanner damage (quotes
 swapped, doubled and no-break spaces, soft hyphens, "l" for "1" in page numbers); with the escapes
-and bold headings of a markdown conversion. Every case of the convention's pack that passes on the
+and bold headings of a markdown conversion; as a collection's web page (HTML). Every case of the convention's pack that passes on the
 original (the cases of known_failures.txt aside) must pass on every re-laid text.
 
 Damage that destroys meaning (a digit of a rate misread, "1O per cent") must make the answer that
@@ -80,7 +80,7 @@ def _check(pack: Path, shape: str) -> None:
     assert not changed, f"re-laid {shape}{where}:\n" + "\n".join(d.line(shape) for d in changed)
 
 
-@pytest.mark.parametrize("shape", ["wrapped", "paged", "gazette", "markdown"])
+@pytest.mark.parametrize("shape", ["wrapped", "paged", "gazette", "markdown", "web"])
 @pytest.mark.parametrize("pack", PACKS, ids=[p.stem for p in PACKS])
 def test_relaid_gives_the_same_answers(pack: Path, shape: str) -> None:
     _check(pack, shape)
@@ -93,7 +93,7 @@ def test_light_scanner_damage_gives_the_same_answers(pack: Path) -> None:
 
 def test_the_shapes_are_deterministic_and_keep_the_words() -> None:
     _, text, _ = _pack(PACKS[0].stem)
-    for shape in ("wrapped", "paged", "gazette", "ocr", "markdown"):
+    for shape in ("wrapped", "paged", "gazette", "ocr", "markdown", "web"):
         once = relay(text, shape, 7, gazette="boe", issue=0)
         assert once == relay(text, shape, 7, gazette="boe", issue=0)
         assert once != relay(text, shape, 8, gazette="boe", issue=0) or shape == "markdown"
@@ -101,6 +101,8 @@ def test_the_shapes_are_deterministic_and_keep_the_words() -> None:
     body = wrapped.split("\n---\n", 1)[-1]
     assert max(len(line) for line in body.split("\n") if not line.startswith(("#", "|"))) <= 75
     assert any(line.endswith("-") and line[-2:-1].isalpha() for line in body.split("\n"))  # hyphenated
+    page = relay(text, "web", 7)
+    assert page.startswith("<!DOCTYPE html>") and "<script>" in page and "&" in page
     paged = relay(text, "paged", 7, gazette="boe", issue=0)
     assert "cve: BOE-A-2013-" in paged and "Sec. I.  Pág." in paged
 

@@ -14,7 +14,9 @@ Shapes (`SHAPES`): `wrapped` (60-75 columns, hyphenation), `paged` (the page fur
 `data/gazettes.yaml`, written from printed pages independently of the readers' own
 `furniture.yaml`), `gazette` (both: the shape of text taken from a PDF), `ocr` (the gazette shape
 with light damage a careful reader survives: quotes swapped, doubled spaces, soft hyphens,
-no-break spaces, "l" for "1" in page numbers), `markdown` (escaped markers, bold headings).
+no-break spaces, "l" for "1" in page numbers), `markdown` (escaped markers, bold headings),
+`web` (the collection's web page: a head with its script and style, one `<p>` a line, markdown
+headings as `<h3>`, letters as entities, no-break spaces, comments; read back by `text/markup.py`).
 A YAML front matter block, markdown headings and table rows are never wrapped.
 
 `damage_figure` is damage that does destroy meaning (a digit of a rate misread): the answer
@@ -208,6 +210,47 @@ def markdown_artefacts(text: str, rng: random.Random) -> str:
     return head + "\n".join(out)
 
 
+# -- (e) a web page ------------------------------------------------------------------------------------
+
+_ENTITIES = {"á": "&aacute;", "é": "&eacute;", "í": "&iacute;", "ó": "&oacute;", "ú": "&uacute;", "ñ": "&ntilde;",
+             "ç": "&ccedil;", "ã": "&atilde;", "õ": "&otilde;", "º": "&ordm;", "°": "&deg;", "“": "&ldquo;",
+             "”": "&rdquo;", "’": "&rsquo;", "—": "&mdash;", "–": "&ndash;"}
+
+
+def _web_line(line: str, rng: random.Random) -> str:
+    escaped = line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    out = []
+    for char in escaped:
+        if char in _ENTITIES and rng.random() < 0.5:
+            out.append(_ENTITIES[char])
+        elif char == " " and rng.random() < 0.03:
+            out.append("&nbsp;")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def web_page(text: str, rng: random.Random) -> str:
+    """The text as a collection's web page: a head with a title, a script and a style, the front
+    matter as a `<pre>` block, every line a `<p>` (a markdown heading an `<h3>`), letters as named
+    entities, a few no-break spaces, and a comment between blocks now and then."""
+    head, body = _protected(text)
+    blocks = [f"<pre>{_web_line(head.rstrip(chr(10)), rng)}</pre>"] if head else []
+    for line in body.split("\n"):
+        if not line.strip():
+            continue
+        heading = _MD_HEADING.match(line)
+        if heading:
+            blocks.append(f"<h3>{_web_line(heading.group('text'), rng)}</h3>")
+        else:
+            blocks.append(f'<p class="parrafo">{_web_line(line, rng)}</p>')
+        if rng.random() < 0.02:
+            blocks.append("<!-- página -->")
+    return ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Documento</title>"
+            "<style>p.parrafo { margin: 0 }</style><script>var pagina = 1;</script></head>\n"
+            "<body><div id=\"textoxslt\">\n" + "\n".join(blocks) + "\n</div></body></html>\n")
+
+
 # -- the shapes ---------------------------------------------------------------------------------
 
 #: which gazette's pages, and which of its issues (None: chosen by the seed)
@@ -235,7 +278,12 @@ def _markdown(text: str, rng: random.Random, page: Page) -> str:
     return markdown_artefacts(text, rng)
 
 
+def _web(text: str, rng: random.Random, page: Page) -> str:
+    return web_page(text, rng)
+
+
 SHAPES: dict[str, Callable[[str, random.Random, Page], str]] = {
+    "web": _web,
     "wrapped": _wrapped,
     "paged": _paged,
     "gazette": _gazette,
