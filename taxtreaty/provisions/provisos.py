@@ -130,6 +130,11 @@ def _resident_state(folded: str, ph: Phrases) -> str | None:
     return None
 
 
+#: between the unread words of two pieces of a clause: they are apart in the text, so a quote
+#: never runs them together ("... como consecuencia de … siempre que ...")
+_APART = "\x00"
+
+
 def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phrases) -> dict[str, Any]:
     """`conditions` with `words` sorted in: facts merged, provisos under `caveats` (with the eId of
     the words), no-conditions dropped, and the rest joined to `unread_condition`."""
@@ -137,6 +142,8 @@ def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phr
     pieces = [words] if isinstance(words, str) else list(words)
     unread: list[str] = []
     for piece in pieces:
+        if unread and unread[-1] != _APART:
+            unread.append(_APART)  # words of another piece are not next to these in the text
         for sentence in sentences(piece):
             found = sort_words(sentence, ph)
             if found.kind == "none":
@@ -151,8 +158,10 @@ def attach(conditions: dict[str, Any], words: str | list[str], eid: str, ph: Phr
                 out.update(held)
             else:
                 unread.append(sentence)
+    while unread and unread[-1] == _APART:
+        unread.pop()
     if unread:
-        joined = " ".join(unread)
+        joined = " ".join(unread).replace(f" {_APART} ", " … ")
         known = out.get("unread_condition")
         if known is None or joined not in known:
             out["unread_condition"] = f"{known} … {joined}" if known else joined

@@ -300,3 +300,23 @@ def test_a_proviso_on_this_sub_paragraph_binds_every_item_of_it():
     # "a financial institution of a public character": a qualifier no fact states, cited
     assert "of a public character" in exemptions["art_11__para_3__point_b__point_ii"].conditions["unread_condition"]
     assert all("loan_term_min_years" not in p.conditions for p in ps.provisions if p.cite.eid == "art_11__para_3__point_a")
+
+
+def test_unread_words_of_two_pieces_of_a_list_are_quoted_apart() -> None:
+    # the intro of a list ("con respecto a una deuda originada como consecuencia de:") and its item's own
+    # proviso ("siempre que ... no fueran efectuadas por personas asociadas") are apart in the text: the
+    # unread words say so (" … ") and never read as one sentence the text does not hold
+    text = (
+        "Artículo 11\nIntereses\n"
+        "1. Los intereses procedentes de un Estado Contratante y pagados a un residente del otro Estado Contratante "
+        "pueden someterse a imposición en ese otro Estado.\n"
+        "2. Sin embargo, no obstante las disposiciones del apartado 1, los intereses estarán exentos de imposición en el "
+        "Estado Contratante del que procedan si son pagados con respecto a una deuda originada como consecuencia de:\n"
+        "(i) la venta a crédito efectuada por un residente del otro Estado de equipo industrial, comercial o científico, "
+        "siempre que las mencionadas venta o deuda no fueran efectuadas por personas asociadas; o\n"
+        "(ii) la compra de equipos financiados a través de un contrato de leasing.\n"
+    )
+    ps = extract_text(text)
+    unread = only(ps, "art_11__para_2__point_i", "exemption").conditions["unread_condition"]
+    assert " … siempre que las mencionadas venta o deuda no fueran efectuadas por personas asociadas" in unread
+    assert "como consecuencia de siempre" not in unread
