@@ -29,7 +29,7 @@ SHARE_KEYS = ("min_capital_pct", "over_capital_pct", "under_capital_pct", "max_c
 #: kinds of income that are kinds of debt-claim (loan_kind): their words are read, the rest of a condition
 #: still has to be (`unread.uncovered_words`: "loans granted by banks ..., or bonds traded on a recognised
 #: market" keeps the market)
-LOAN_SUBTYPES = frozenset({"bank_loan", "sale_on_credit", "credit_sale", "bonds"})
+LOAN_SUBTYPES = frozenset({"bank_loan", "sale_on_credit", "credit_sale", "bonds", "public_works"})
 #: kinds that make a guarantee a public one ("guaranteed by the Government")
 PUBLIC_KINDS = frozenset({"government", "local_authority", "central_bank"})
 #: who may guarantee, insure or finance a loan for `guaranteed_by_government`: the public kinds and an

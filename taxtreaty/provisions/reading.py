@@ -13,8 +13,8 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
+from taxtreaty.provisions import alternatives, provisos
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import provisos
 from taxtreaty.provisions.citing import SourceText, Unit
 from taxtreaty.provisions.model import Citation, Provision
 from taxtreaty.provisions.references import references_displaced
@@ -117,7 +117,14 @@ class Reading:
 
     def provision(self, unit_or_article: Unit | Article, kind: str, cite: Citation, *, topic: str | None = None,
                   clause: str | None = None, **fields: Any) -> Provision:
-        """A new provision of `kind` cited by `cite`, numbered in the order provisions are made."""
+        """A new provision of `kind` cited by `cite`, numbered in the order provisions are made (one: the
+        alternatives of `provisions` come only from a unit's words)."""
+        return self.provisions(unit_or_article, kind, cite, topic=topic, clause=clause, **fields)[0]
+
+    def provisions(self, unit_or_article: Unit | Article, kind: str, cite: Citation, *, topic: str | None = None,
+                   clause: str | None = None, **fields: Any) -> list[Provision]:
+        """The provisions of `kind` cited by `cite`: one, or one per alternative when unread words are
+        another member of a list of kinds the clause names (`alternatives.split`)."""
         article = unit_or_article.article if isinstance(unit_or_article, Unit) else unit_or_article
         if kind == "withholding_cap" and topic is None and isinstance(unit_or_article, Unit):
             topic = self._income_named(unit_or_article, cite, clause)
@@ -134,38 +141,41 @@ class Reading:
         # the source State's tax away as an exemption does, so its unread conditions count the same
         exempting = (kind == "allocation" and fields.get("allocation") == "residence_only"
                      and article.topic in PAYMENT_TOPICS)
+        variants: list[dict[str, Any] | None] = [None]  # None: the fields' own conditions
         if (kind in ("withholding_cap", "exemption") or exempting) and isinstance(unit_or_article, Unit):
             if fields.get("status", "determined") == "determined":
                 conditions = fields.get("conditions", {})
                 names = tuple(fold_same_length(" ".join(str(n).split())) for key in ("recipient_names", "payer_names")
                               for n in [*conditions.get(key, []), *(read_names if key == "recipient_names" else ())])
-                unread = self._unread(unit_or_article, cite, cleaned, names, condition_texts)
+                texts = self._condition_texts(unit_or_article, cite, cleaned, condition_texts)
                 ph = phrases(unit_or_article.language)
+                unread = unread_pieces(texts, ph, names) if ph is not None else []
                 if unread and ph is not None:
-                    fields["conditions"] = provisos.attach(conditions, unread, cite.eid, ph)
+                    variants = [provisos.attach(c, words, cite.eid, ph) if words else c
+                                for c, words in alternatives.split(conditions, unread, texts, ph)]
             if not fields.get("overrides") and not exempting:
                 fields["overrides"] = self._displaced(unit_or_article, cleaned)
-        key = (cite.language, cite.eid, kind)
-        self._counter[key] += 1
-        return Provision(
-            id=f"{cite.language}:{cite.eid}:{kind}:{self._counter[key]}",
-            topic=topic or article.topic or UNCLASSIFIED,
-            kind=kind,  # type: ignore[arg-type]
-            cite=cite,
-            **fields,
-        )
+        out = []
+        for conditions in variants:
+            key = (cite.language, cite.eid, kind)
+            self._counter[key] += 1
+            out.append(Provision(
+                id=f"{cite.language}:{cite.eid}:{kind}:{self._counter[key]}",
+                topic=topic or article.topic or UNCLASSIFIED,
+                kind=kind,  # type: ignore[arg-type]
+                cite=cite,
+                **({**fields, "conditions": conditions} if conditions is not None else fields),
+            ))
+        return out
 
-    def _unread(self, unit: Unit, cite: Citation, cleaned: tuple[int, int] | None,
-                names: tuple[str, ...] = (), condition_texts: list[str] | None = None) -> list[str]:
-        """The words of a condition on this rate or exemption that no condition key holds (see `unread`):
-        those of the cited range, or `condition_texts` (outermost first) when the reader gives them."""
-        ph = phrases(unit.language)
-        if ph is None:
-            return []
+    def _condition_texts(self, unit: Unit, cite: Citation, cleaned: tuple[int, int] | None,
+                         condition_texts: list[str] | None = None) -> list[tuple[str, str]]:
+        """The (text, folded) pairs whose conditions select this rate or exemption, outermost first: the
+        introductions above the unit, then the cited range, or `condition_texts` when the reader gives them
+        (their words no condition key holds are the unread ones: see `unread`)."""
         own = self.source.text[cleaned[0] : cleaned[1]] if cleaned else cite.quote
         texts = [(c.text, c.folded) for c in unit.context]
-        texts += [(t, fold_same_length(t)) for t in (condition_texts or [own])]
-        return unread_pieces(texts, ph, names)
+        return texts + [(t, fold_same_length(t)) for t in (condition_texts or [own])]
 
     def _displaced(self, unit: Unit, cleaned: tuple[int, int] | None) -> list[str]:
         """The eIds a rate or an exemption displaces: "Notwithstanding subparagraph a) of paragraph 2"
@@ -216,7 +226,7 @@ class Emitted(list[Provision]):
         super().__init__()
         self.reading = reading
 
-    def add(self, unit_or_article: Unit | Article, kind: str, cite: Citation, **fields: Any) -> Provision:
-        provision = self.reading.provision(unit_or_article, kind, cite, **fields)
-        self.append(provision)
-        return provision
+    def add(self, unit_or_article: Unit | Article, kind: str, cite: Citation, **fields: Any) -> list[Provision]:
+        made = self.reading.provisions(unit_or_article, kind, cite, **fields)
+        self.extend(made)
+        return made

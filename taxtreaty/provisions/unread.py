@@ -33,7 +33,7 @@ COVERING_KEYS = (
     "recipient_role", "payer_role", "guarantee_role", "to_resident", "condition_words", "condition_openers",
     "condition_openers_at_clause_start", "number_joiners", "holding_below", "holding_above", "holding_at_most",
     "loan_words", "loan_term", "term_or_more", "list_scope", "guaranteed_alternative", "any_person_holder",
-    "franked",
+    "franked", "alternative_joiners",
 )
 #: grouped keys whose words a read condition is made of
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
@@ -154,6 +154,11 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan:
     (folded) names of institutions read as `recipient_names` / `payer_names`; `loan`: the clause the
     condition is cut from reads a loan's term (`conditions.loan_term`: "on a loan | made for a period of
     more than 7 years")."""
+    return [folded[a:b] for a, b in uncovered_spans(folded, ph, names, loan)]
+
+
+def uncovered_spans(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan: bool = False) -> list[tuple[int, int]]:
+    """Where the words of `uncovered_words` are, in order."""
     subtypes = ph.group_hits("subtypes", folded)
     if any(kind not in LOAN_SUBTYPES for _, _, kind in subtypes):
         return []  # the condition is the kind of income, which is read (`income_subtype`)
@@ -205,14 +210,14 @@ def uncovered_words(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan:
     if adjectives is not None:
         for m in adjectives.finditer(folded):
             mark(m.start(), m.end())
-    words = []
+    spans = []
     for m in _WORD.finditer(folded):
         if all(covered[m.start() : m.end()]) or _LABEL.match(m.group()):
             continue
         if ph.number_words.get(m.group()) is not None or _misspelt_plain_word(m.group(), ph.code):
             continue
-        words.append(m.group())
-    return words
+        spans.append((m.start(), m.end()))
+    return spans
 
 
 @cache
@@ -294,4 +299,4 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
     return [p for p in pieces if not any(p != q and p in q for q in pieces)]
 
 
-__all__ = ["condition_clauses", "uncovered_words", "unread_condition", "unread_pieces"]
+__all__ = ["condition_clauses", "uncovered_spans", "uncovered_words", "unread_condition", "unread_pieces"]

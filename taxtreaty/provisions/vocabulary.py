@@ -101,6 +101,10 @@ OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", 
 #: "following_date": a date of effect counted from the day of entry into force, not its year ("for any year of
 #: assessment beginning on or after 6th April next following the date on which this Convention enters into force")
 OPTIONAL_PHRASE_KEYS += ("following_date",)
+#: "alternative_joiners": a list joiner before the next member of a list of kinds ("or an", "o a una", "como así
+#: también"): unread words right after one are another alternative (provisions/alternatives.py)
+#: "person_words": words that name individuals (an unread member of a list of kinds that holds them may be one)
+OPTIONAL_PHRASE_KEYS += ("alternative_joiners", "person_words")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

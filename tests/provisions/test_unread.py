@@ -140,18 +140,23 @@ def test_br_bank_loan_rate_with_a_minimum_term_reads_the_term() -> None:
     # mínimo de cinco anos, ...": the five-year term was dropped from the rate's conditions, then kept
     # unread; it is the loan's term, a fact (issue 12)
     cap = PT.one("br_dou_ar.txt", "art_11__para_4", "withholding_cap")
-    assert cap.rate_pct == Decimal("12") and cap.conditions["recipient_kinds"] == ["bank"]
+    # "empréstimos concedidos por um banco": a bank loan (loan_kind), the bank its lender
+    assert cap.rate_pct == Decimal("12") and "bank_loan" in cap.conditions["income_subtype"]
+    assert "recipient_kinds" not in cap.conditions
     assert cap.conditions["loan_term_min_years"] == Decimal("5")
 
 
 def test_boe_interest_bank_loan_rate_keeps_its_unread_condition() -> None:
     _, ps = ES.parsed(BOE)
-    low = ES.one(ps, "art_11__para_2__point_a", "withholding_cap")
-    assert low.rate_pct == Decimal("5")
     # "préstamos otorgados por bancos y compañías de seguros, o de bonos o valores que se negocien ...": the
-    # banks are read as the lenders; the insurers' loans and the traded bonds stay words the engine cannot read
-    assert low.conditions["recipient_kinds"] == ["bank"]
-    assert "compañías de seguros, o de bonos" in low.conditions["unread_condition"]
+    # banks' loans are read (a bank loan); the insurers' loans and the traded bonds are words the engine cannot
+    # read, and another alternative of the same rate, never a further condition of the bank loan
+    loan, other = sorted((p for p in ps.provisions if p.cite.eid == "art_11__para_2__point_a" and p.kind == "withholding_cap"),
+                         key=lambda p: "unread_condition" in p.conditions)
+    assert loan.rate_pct == other.rate_pct == Decimal("5")
+    assert loan.conditions["income_subtype"] == "bank_loan" and "unread_condition" not in loan.conditions
+    assert "compañías de seguros, o de bonos" in other.conditions["unread_condition"]
+    assert "income_subtype" not in other.conditions and "recipient_kinds" not in other.conditions
     high = ES.one(ps, "art_11__para_2__point_b", "withholding_cap")
     assert (high.rate_pct, high.conditions.get("otherwise")) == (Decimal("15"), True)
 

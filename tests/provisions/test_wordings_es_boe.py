@@ -66,8 +66,11 @@ def _decide(text: str, **facts: Any) -> dict[str, Any]:
     (LISTS, {"recipient": "company", "payer": "government"}, "determined", "0"),  # "las entidades mencionadas"
     (ONE_SENTENCE, {"recipient": "central_bank"}, "determined", "0"),        # "incluyendo sus subdivisiones"
     (ONE_SENTENCE, {"recipient": "local_authority"}, "determined", "0"),
-    # "por préstamos otorgados por bancos": the banks that lend are the recipients
-    (ONE_SENTENCE, {"recipient": "bank"}, "determined", "10"),
+    # "por préstamos otorgados por bancos": a bank loan (loan_kind), whoever the recipient is; without the
+    # kind of loan the 10 % or the 15 % cannot be chosen
+    (ONE_SENTENCE, {"recipient": "bank", "loan_kind": "bank_loan"}, "determined", "10"),
+    (ONE_SENTENCE, {"recipient": "bank"}, "indeterminate", None),
+    (ONE_SENTENCE, {"recipient": "individual", "loan_kind": "other"}, "determined", "15"),
 ])
 def test_interest_exemptions_as_spanish_conventions_print_them(text, facts, status, rate):
     decision = _decide(text, **facts)
