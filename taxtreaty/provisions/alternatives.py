@@ -62,16 +62,10 @@ def _stretch(piece: str, texts: list[tuple[str, str]], conditions: dict[str, Any
     """(what the unread words are an alternative to: "kind" or "subtype", where they start, where they end)
     in their folded text, when they come right after a read member of a list and a joiner; None when they
     are a condition of their own."""
-    found = _locate(piece, texts)
+    found = _start(piece, texts, ph)
     if found is None:
         return None
-    folded, start = found
-    end = start + len(piece)
-    # where the unread words start: the words of a qualifier the reader cannot read ("compañías de seguros"),
-    # else the first word no condition key holds
-    spans = uncovered_spans(folded[start:end], ph)
-    qualifier = ph.patterns["unread_qualifiers"].match(folded, start)
-    first = start + spans[0][0] if spans and qualifier is None else start
+    folded, first, end = found
     kinds = {k for key in KIND_KEYS for k in conditions.get(key, [])}
     members = [(e, "kind") for s, e, kind in kind_hits(folded, ph) if kind in kinds and e <= first]
     if conditions.get("income_subtype"):
@@ -86,9 +80,72 @@ def _stretch(piece: str, texts: list[tuple[str, str]], conditions: dict[str, Any
     return None
 
 
+def _start(piece: str, texts: list[tuple[str, str]], ph: Phrases) -> tuple[str, int, int] | None:
+    """(folded text, where the unread words of `piece` start, where the piece ends): the words of a qualifier
+    the reader cannot read ("compañías de seguros", "se negocien regular"), else the first word no condition
+    key holds."""
+    found = _locate(piece, texts)
+    if found is None:
+        return None
+    folded, start = found
+    end = start + len(piece)
+    spans = uncovered_spans(folded[start:end], ph)
+    qualifier = ph.patterns["unread_qualifiers"].match(folded, start)
+    return folded, (start + spans[0][0] if spans and qualifier is None else start), end
+
+
+def _qualified(piece: str, texts: list[tuple[str, str]], ph: Phrases) -> str | None:
+    """The kind of income the unread words qualify, by a relative word right after its name ("bonos o valores
+    que se negocien regular ...", "bonds which are regularly traded"): `relative_words`; else None."""
+    found = _start(piece, texts, ph)
+    if found is None or "relative_words" not in ph.patterns:
+        return None
+    folded, first, _ = found
+    before = [(e, kind) for _, e, kind in ph.group_hits("subtypes", folded) if e <= first]
+    if not before:
+        return None
+    end, kind = max(before)
+    relative = regex.compile(rf"\s*,?\s*(?:{ph.patterns['relative_words'].pattern})\s+$")
+    return kind if relative.fullmatch(folded[end:first]) else None
+
+
+def _by_qualified_member(conditions: dict[str, Any], pieces: list[str], texts: list[tuple[str, str]],
+                         ph: Phrases) -> list[tuple[dict[str, Any], list[str]]]:
+    """Unread words that qualify one kind of income of a list ("préstamos otorgados por bancos, o de bonos o
+    valores que se negocien ...") are that member's condition only: an alternative of the list without that
+    kind holds without them, and the member with them is an alternative of its own."""
+    subtype = conditions.get("income_subtype")
+    members = [] if subtype is None else [subtype] if isinstance(subtype, str) else list(subtype)
+    if not members and not any(conditions.get(k) for k in KIND_KEYS):
+        return [(conditions, pieces)]
+    rest: list[str] = []
+    own: dict[str, list[str]] = {}
+    for piece in pieces:
+        kind = _qualified(piece, texts, ph)
+        if kind is None or (kind in members and len(members) == 1):
+            rest.append(piece)
+        elif kind in members:
+            own.setdefault(kind, []).append(piece)
+        # else: the words of a kind of income this alternative is not about (another alternative's)
+    if not own:
+        return [(conditions, rest)]
+    kept = [m for m in members if m not in own]
+    out = []
+    if kept:
+        out.append(({**conditions, "income_subtype": kept[0] if len(kept) == 1 else kept}, rest))
+    out += [({**conditions, "income_subtype": kind}, [*rest, *words]) for kind, words in own.items()]
+    return out
+
+
 def split(conditions: dict[str, Any], pieces: list[str], texts: list[tuple[str, str]], ph: Phrases) -> list[tuple[dict[str, Any], list[str]]]:
     """The provision's alternatives: (conditions, the unread words that are conditions of it). One, the
-    conditions and all the words, unless some words are another member of a list of kinds (see above)."""
+    conditions and all the words, unless some words are another member of a list of kinds or qualify only
+    one kind of income of a list (see above)."""
+    return [alt for c, words in _by_qualified_member(conditions, pieces, texts, ph) for alt in _by_members(c, words, texts, ph)]
+
+
+def _by_members(conditions: dict[str, Any], pieces: list[str], texts: list[tuple[str, str]], ph: Phrases) -> list[tuple[dict[str, Any], list[str]]]:
+    """Unread words that are another member of a list of kinds: one more alternative."""
     if not pieces or not (conditions.get("income_subtype") or any(conditions.get(k) for k in KIND_KEYS)):
         return [(conditions, pieces)]
     required: list[str] = []

@@ -546,8 +546,9 @@ def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str,
     return out
 
 
-#: kinds of recipient a bank loan names as its lender: the kind of loan says it (loan_kind: bank_loan)
-_LENDER_KINDS = ("bank", "financial_institution")
+#: kinds of recipient a bank loan names as its lender: the kind of loan says it (loan_kind: bank_loan, a loan
+#: granted by a bank or financial institution: "préstamos otorgados por bancos y compañías de seguros")
+_LENDER_KINDS = ("bank", "financial_institution", "insurance_company")
 
 
 def loan_alternatives(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:

@@ -104,7 +104,9 @@ OPTIONAL_PHRASE_KEYS += ("following_date",)
 #: "alternative_joiners": a list joiner before the next member of a list of kinds ("or an", "o a una", "como así
 #: también"): unread words right after one are another alternative (provisions/alternatives.py)
 #: "person_words": words that name individuals (an unread member of a list of kinds that holds them may be one)
-OPTIONAL_PHRASE_KEYS += ("alternative_joiners", "person_words")
+#: "relative_words": a relative word right after a kind of income ("bonos o valores que se negocien ..."): the unread
+#: words after it qualify that kind only (provisions/alternatives.py)
+OPTIONAL_PHRASE_KEYS += ("alternative_joiners", "person_words", "relative_words")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

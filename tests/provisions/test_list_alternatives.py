@@ -41,7 +41,7 @@ PARTIES = {"es": ("ES", "CL"), "en": ("NL", "GH"), "pt": ("PT", "AO")}
 LENDERS = [
     ("es", "a) 5 por ciento del importe bruto de los intereses derivados de préstamos otorgados por bancos y compañías "
            "de seguros, o de bonos o valores que se negocien regular y sustancialmente en un mercado de valores "
-           "reconocido;\n", "compañías de seguros", "loan"),
+           "reconocido;\n", "se negocien regular", "loan"),
     ("en", "a) 5 per cent of the gross amount of the interest if the interest is paid on a loan granted by a bank or by "
            "a savings institution;\n", "savings institution", "loan"),
     ("pt", "a) 5 por cento do montante bruto dos juros se os juros forem pagos em razão de um empréstimo concedido por "
@@ -73,7 +73,8 @@ def test_unread_members_of_a_list_of_lenders_are_another_alternative(language: s
     low = _ask(treaty, language, **given)
     assert (low.status, low.max_rate_pct) == ("determined", Decimal(5)), low.to_dict()
     # a lender of none of the read kinds: open on the words not read, never the rate of all other cases
-    other = _ask(treaty, language, recipient="company", loan_kind="other", recipient_bank=False)
+    other = _ask(treaty, language, recipient="company", loan_kind="other" if read == "bank" else "bonds",
+                 recipient_bank=False, recipient_insurance_company=False)
     assert other.status == "indeterminate", other.to_dict()
     assert any(unread in u["quote"] for u in other.unread), other.unread
     assert {c.max_rate_pct for c in other.candidates} >= {Decimal(5), Decimal(15)}
@@ -98,3 +99,31 @@ def test_unread_words_joined_to_a_kind_by_and_the_stay_its_condition(language: s
     treaty = compile_text(HEAD[language] + AND_THE[language] + OTHERWISE[language], list(PARTIES[language]))
     bank = _ask(treaty, language, recipient="bank", loan_kind="bank_loan")
     assert bank.status == "indeterminate" and bank.unread, bank.to_dict()
+
+
+INSURERS = {
+    "es": "a) 5 por ciento del importe bruto de los intereses derivados de préstamos otorgados por bancos y compañías de "
+          "seguros, o de bonos o valores que se negocien regular y sustancialmente en un mercado de valores reconocido;\n",
+    "en": "a) 5 per cent of the gross amount of the interest derived from loans granted by banks and insurance "
+          "companies, or from bonds or securities which are regularly and substantially traded on a recognised "
+          "securities market;\n",
+    "pt": "a) 5 por cento do montante bruto dos juros provenientes de empréstimos concedidos por bancos e companhias de "
+          "seguros, ou de obrigações ou títulos que sejam negociados regularmente numa bolsa de valores reconhecida;\n",
+}
+
+
+@pytest.mark.parametrize("language", sorted(INSURERS))
+def test_lenders_banks_and_insurers_or_traded_bonds_are_two_alternatives(language: str) -> None:
+    treaty = compile_text(HEAD[language] + INSURERS[language] + OTHERWISE[language], list(PARTIES[language]))
+    assert _ask(treaty, language, recipient="bank", loan_kind="bank_loan").max_rate_pct == Decimal(5)
+    # an insurer's loan is a loan granted by a financial institution (loan_kind bank_loan), whoever holds it
+    insurer = _ask(treaty, language, recipient="insurance_company", loan_kind="bank_loan")
+    assert (insurer.status, insurer.max_rate_pct) == ("determined", Decimal(5)), insurer.to_dict()
+    # the bonds' qualifier is theirs alone: a bond holder is open on it, a private loan is not
+    bonds = _ask(treaty, language, recipient="individual", loan_kind="bonds")
+    assert bonds.status == "indeterminate" and bonds.unread, bonds.to_dict()
+    private = _ask(treaty, language, recipient="individual", loan_kind="other")
+    assert (private.status, private.max_rate_pct) == ("determined", Decimal(15)), private.to_dict()
+    # the lenders are the kind of loan: a company's other debt-claim is neither, and nothing is asked
+    company = _ask(treaty, language, recipient="company", loan_kind="other")
+    assert (company.status, company.max_rate_pct) == ("determined", Decimal(15)), company.to_dict()
