@@ -101,9 +101,11 @@ def test_chile_residence_only_exception_with_unread_terms_is_a_candidate_not_ign
     _, ps = ES.parsed(CHILE)
     exception = ES.one(ps, "art_11__para_3", "allocation")
     assert exception.allocation == "residence_only"
-    assert "plazo no inferior a tres años" in exception.conditions["unread_condition"]
+    # the term and the lenders are read now (banks or insurance companies): facts the decision asks for
+    assert exception.conditions["loan_term_min_years"] == Decimal("3")
+    assert exception.conditions["recipient_kinds"] == ["bank", "insurance_company"]
     answer = ES.ask(CHILE, income="interest", source="ES", residence="CL", beneficial_owner=True, recipient="company")
-    assert answer.status == "indeterminate"
+    assert answer.status == "indeterminate" and set(answer.missing_facts) == {"loan_term_years", "recipient_bank"}
     assert candidate_rates(answer) == {"art_11__para_2": Decimal("12.5"), "art_11__para_3": Decimal("0")}
 
 

@@ -287,7 +287,7 @@ def test_english_rates_in_words_voting_power_and_lenders():
     assert (b.rate_pct, b.conditions) == (Decimal("15"), {"beneficial_owner": True, "otherwise": True})
 
     bank, other = caps_under(ps, "art_11__para_2")
-    assert bank.rate_pct == Decimal("4") and bank.conditions["recipient_kinds"] == ["bank"]
+    assert bank.rate_pct == Decimal("4") and bank.conditions["recipient_kinds"] == ["bank", "insurance_company"]
     assert other.rate_pct == Decimal("12") and other.conditions.get("otherwise") is True
     exempt = [p for p in ps.provisions if p.kind == "exemption" and p.cite.eid == "art_11__para_3"]
     assert [p.conditions for p in exempt] == [{"recipient_kinds": ["government", "local_authority", "central_bank"]}]

@@ -34,7 +34,9 @@ from taxtreaty.provisions.vocabulary import fold_same_length, phrases
 #: "less than 50 per cent" are facts; "wholly owned by that Government" (CN, KR, ZM) is a kind of recipient
 CORPUS_UNREAD: dict[str, set[str]] = {
     "BB": {"art_10__para_3__point_a__point_i", "art_10__para_3__point_a__point_ii__point_aa",
-           "art_10__para_3__point_a__point_ii__point_bb", "art_10__para_3__point_b", "art_10__para_3__point_d__point_i",
+           # 10(3)(b) "a bank or an insurance company that is established and regulated as such under the laws of
+           # the Contracting State of which it is a resident" is read: two kinds, the qualifier no condition
+           "art_10__para_3__point_a__point_ii__point_bb", "art_10__para_3__point_d__point_i",
            "art_10__para_3__point_d__point_ii", "art_10__para_3__point_e", "art_10__para_11", "art_21__para_nn_1"},
     "CN": {"art_20__para_nn_1"},
     "DK": {"art_20__para_nn_1"},
@@ -148,15 +150,14 @@ def test_br_bank_loan_rate_with_a_minimum_term_reads_the_term() -> None:
 
 def test_boe_interest_bank_loan_rate_keeps_its_unread_condition() -> None:
     _, ps = ES.parsed(BOE)
-    # "préstamos otorgados por bancos y compañías de seguros, o de bonos o valores que se negocien ...": the
-    # banks' loans are read (a bank loan); the insurers' loans and the traded bonds are words the engine cannot
-    # read, and another alternative of the same rate, never a further condition of the bank loan
-    loan, other = sorted((p for p in ps.provisions if p.cite.eid == "art_11__para_2__point_a" and p.kind == "withholding_cap"),
+    # "préstamos otorgados por bancos y compañías de seguros, o de bonos o valores que se negocien ...": the loans
+    # of banks and insurers are read (a bank loan, their lenders); the bonds' trading on a market is words the
+    # engine cannot read, the bonds' condition only, never a further condition of the loans
+    loan, bonds = sorted((p for p in ps.provisions if p.cite.eid == "art_11__para_2__point_a" and p.kind == "withholding_cap"),
                          key=lambda p: "unread_condition" in p.conditions)
-    assert loan.rate_pct == other.rate_pct == Decimal("5")
+    assert loan.rate_pct == bonds.rate_pct == Decimal("5")
     assert loan.conditions["income_subtype"] == "bank_loan" and "unread_condition" not in loan.conditions
-    assert "compañías de seguros, o de bonos" in other.conditions["unread_condition"]
-    assert "income_subtype" not in other.conditions and "recipient_kinds" not in other.conditions
+    assert bonds.conditions["income_subtype"] == "bonds" and "se negocien regular" in bonds.conditions["unread_condition"]
     high = ES.one(ps, "art_11__para_2__point_b", "withholding_cap")
     assert (high.rate_pct, high.conditions.get("otherwise")) == (Decimal("15"), True)
 

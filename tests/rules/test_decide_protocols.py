@@ -226,7 +226,7 @@ def test_nl_bd_protocol_bank_rate_is_a_cap_with_its_caveat() -> None:
     ps = taxtreaty.provisions(nl("BD"))
     (cap,) = [p for p in ps.find(kind="withholding_cap", topic="interest") if p.cite.eid.startswith("protocol_")]
     assert cap.rate_pct == Decimal("7.5") and cap.overrides == ["art_11__para_2"]
-    assert set(cap.conditions["recipient_kinds"]) == {"bank", "financial_institution"}
+    assert set(cap.conditions["recipient_kinds"]) == {"bank", "financial_institution", "insurance_company"}
     assert [c["kind"] for c in cap.conditions["caveats"]] == ["domestic_law"]
 
 
