@@ -248,8 +248,6 @@ class VersionBuilder(ListLabels):
                     )
             elif kind in ("paragraph", "point") and self.closed:
                 pass  # after the signatures: a footnote's "(3)" under an Order is no paragraph of the protocol
-            elif kind in ("paragraph", "point") and self._follows_reference(line):
-                self._text(line)  # "... del inciso" then "b) será aplicable": the reference goes on
             elif (kind == "paragraph" and (self._accept_numbered_item(line) or self._accept_paragraph(line))) or (
                 kind == "point" and (self._accept_bracket_paragraph(line) or self._accept_point(line))
             ):

@@ -1,17 +1,12 @@
 """The labels of lists as the gazettes print them: which list level a label opens or continues
-(a) i) 1) A) ...), a numbered item that looks like a paragraph number, a label printed twice, and a
-label that a cross-reference wrapped onto the start of a line ("... del inciso" then "a) o del
-inciso b)"). A mixin of the tree builder (`builder.VersionBuilder`): it reads and extends the
-builder's open paragraph and points.
+(a) i) 1) A) ...), a numbered item that looks like a paragraph number, a label printed twice. (A label
+that a cross-reference wrapped onto the start of a line, "... del inciso" then "a) o del inciso b)", is
+joined to its line by the cleaner: `text.join.label_wrapped`.) A mixin of the tree builder
+(`builder.VersionBuilder`): it reads and extends the builder's open paragraph and points.
 """
 
 from __future__ import annotations
 
-from functools import cache
-
-import regex
-
-from taxtreaty import vocab
 from taxtreaty.structure import eids
 from taxtreaty.structure.lines import Line
 from taxtreaty.structure.nodes import Node
@@ -21,27 +16,8 @@ from taxtreaty.structure.numbers import clean_label, label_for, label_kinds, lab
 MAX_POINT_DEPTH = 6
 
 
-@cache
-def _reference_tail() -> regex.Pattern[str]:
-    """The end of a line that names a division and waits for its label ("... del inciso",
-    "subapartado 2", "sub-paragraph"), folded: every language's `reference_words`."""
-    words = sorted({vocab.fold(w) for w in vocab.all_words("reference_words")}, key=len, reverse=True)
-    body = "|".join(regex.escape(w) for w in words) or "(?!)"
-    return regex.compile(rf"(?<![\p{{L}}\d-])(?:{body})(?:\s+\d{{1,3}}[a-z]?)?\s*$")
-
-
 class ListLabels:
     """Where a label goes in the open lists of the builder (see the module's docstring)."""
-
-    def _follows_reference(self, line: Line) -> bool:
-        """Does the line before this one end naming a division ("según se trate del inciso", then
-        "a) o del inciso b)"), so that the label this line starts with is the one it names?"""
-        if self.para is None or line.start == 0:
-            return False
-        before = self.ct.text[max(0, line.start - 60):line.start - 1]
-        if "\n" in before:
-            before = before[before.rfind("\n") + 1:]
-        return bool(before) and _reference_tail().search(vocab.fold(before)) is not None
 
     # -- numbered list items ("1.is a national ...") that look like paragraph numbers
     def _accept_numbered_item(self, line: Line) -> bool:

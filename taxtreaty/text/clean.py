@@ -46,7 +46,13 @@ from taxtreaty.text.inline import (
     paragraph_opened,
     point_opened,
 )
-from taxtreaty.text.join import heading_title_of, join_mode, reference_wrapped, title_like_short
+from taxtreaty.text.join import (
+    heading_title_of,
+    join_mode,
+    label_wrapped,
+    reference_wrapped,
+    title_like_short,
+)
 from taxtreaty.text.lines import (
     LINE,
     article_heading_match,
@@ -216,6 +222,8 @@ def clean(original: str) -> CleanText:
         if kind in ("article", "title") and not marked and builder.length and reference_wrapped(
                 prev_kind, prev_line, first_line):
             kind = "text"  # "... paragraph 1 of" + "Article 14.", "... en que el" + "Acuerdo entre": it goes on
+        elif kind in ("paragraph", "point") and builder.length and label_wrapped(prev_kind, prev_line):
+            kind = "text"  # "... and subparagraph" + "a) of paragraph 3 shall not apply": the reference goes on
 
         # -- join with the previous line, or start a new one
         if builder.length:

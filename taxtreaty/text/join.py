@@ -4,6 +4,8 @@ previous one after a space, after dropping its hyphen ("mon-" + "tante"), or sta
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from taxtreaty import patterns, vocab
@@ -37,6 +39,24 @@ def reference_wrapped(prev_kind: str, prev_line: str, line: str) -> bool:
     m = article_heading_match(line)
     title = ((m.group("title") or "") if m else "").strip()
     return not (title and is_known_heading(title))
+
+
+@cache
+def _reference_tail() -> regex.Pattern[str]:
+    """The end of a line that names a division and waits for its label ("... del inciso",
+    "subapartado 2", "and subparagraph"), folded: every language's `reference_words`."""
+    words = sorted({vocab.fold(w) for w in vocab.all_words("reference_words")}, key=len, reverse=True)
+    body = "|".join(regex.escape(w) for w in words) or "(?!)"
+    return regex.compile(rf"(?<![\p{{L}}\d-])(?:{body})(?:\s+\d{{1,3}}[a-z]?)?\s*$")
+
+
+def label_wrapped(prev_kind: str, prev_line: str) -> bool:
+    """Is a paragraph number or an item label at the start of this line the one a cross-reference
+    on the line before names ("... and subparagraph" + "a) of paragraph 3 shall not apply", "... del
+    inciso" + "a) o del inciso b)", "el apartado" + "2.c)")? Then the line is the sentence going on,
+    never a new paragraph or item."""
+    return prev_kind in ("paragraph", "point", "text", "bullet") and \
+        _reference_tail().search(vocab.fold(prev_line[-60:])) is not None
 
 
 def heading_title_of(kind: str, line: str) -> str:
