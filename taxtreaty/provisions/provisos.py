@@ -46,7 +46,8 @@ _NEGATIONS = ("shall_not_apply", "unless_words")
 #: phrase keys of a language file whose words are a fact the user states, and that fact's key
 #: (data/rules/facts.yaml): the recipient's own taxation; dividends paid out of immovable-property income by
 #: an investment vehicle ("a real estate investment trust"), which a rate of the list singles out
-FACT_PHRASES = {"recipient_taxed": "recipient_subject_to_tax", "property_vehicle": "paid_by_property_vehicle"}
+FACT_PHRASES = {"recipient_taxed": "recipient_subject_to_tax", "property_vehicle": "paid_by_property_vehicle",
+                "payer_deducts_dividends": "payer_deducts_dividends"}
 
 
 @dataclass(frozen=True)

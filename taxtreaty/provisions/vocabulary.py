@@ -49,6 +49,8 @@ PHRASE_KEYS = (
 #: in the other State" (provisions/provisos.py, readers/allocations.py)
 #: "property_vehicle": dividends paid out of immovable-property income by an investment vehicle, a fact
 #: (paid_by_property_vehicle) a rate of the list turns on (provisions/provisos.py)
+#: "payer_deducts_dividends": a paying company entitled to deduct the dividends it pays (NL-JP 10(5): "dividends paid by
+#: a company which is entitled to a deduction for dividends paid to its beneficiaries"), a fact the user states
 #: "loan_words", "loan_term", "term_or_more": the term of a loan as a fact ("a loan made for a period of more than
 #: 7 years", "the loan repayment period is 3 years or more": provisions/conditions.loan_term); "lender_or": a second
 #: lender a bank loan's clause names ("or by an enterprise which holds ...": conditions.loan_alternatives)
@@ -79,7 +81,7 @@ PHRASE_KEYS = (
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "recipient_not_taxed", "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
-                        "exclusion_words", "property_vehicle", "guaranteed_alternative", "not_periodic", "social_security",
+                        "exclusion_words", "property_vehicle", "payer_deducts_dividends", "guaranteed_alternative", "not_periodic", "social_security",
                         "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",

@@ -138,14 +138,15 @@ def test_us_reit_paragraph_switches_off_the_five_per_cent():
 def test_a_switch_off_naming_items_of_two_paragraphs_reaches_both():
     # bug: NL-JP 10(5) "The provisions of subparagraph a) of paragraph 2 and subparagraph a) of
     # paragraph 3 shall not apply in the case of dividends paid by a company which is entitled to a
-    # deduction for dividends paid" switched off 10(2)(a) only: 10(3)(a) still gave 0%, determined
+    # deduction for dividends paid" switched off 10(2)(a) only: 10(3)(a) still gave 0%, determined; the
+    # payer's deduction is now a fact the user states (payer_deducts_dividends), on both
     path = CORPUS / "nl" / "NL-JP_convention_EN.txt"
     if not path.exists():
         pytest.skip(f"{path} not found")
     ps = taxtreaty.provisions(taxtreaty.parse_file(str(path)))
     for eid in ("art_10__para_2__point_a", "art_10__para_3__point_a"):
         (p,) = [p for p in ps.provisions if p.cite.eid == eid and p.kind in ("withholding_cap", "exemption")]
-        assert "entitled to a deduction for dividends paid" in p.conditions["unread_condition"], eid
+        assert p.conditions["payer_deducts_dividends"] is False, eid
 
 
 def test_br_trademark_royalty_rate_is_not_applied_to_every_royalty() -> None:

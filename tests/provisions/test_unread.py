@@ -48,7 +48,8 @@ CORPUS_UNREAD: dict[str, set[str]] = {
     "GR": {"art_22__para_nn_1"},
     "IN": {"art_21__para_1__point_b"},
     "IS": {"art_21__para_nn_1"},
-    "JP": {"art_8__para_2", "art_10__para_2__point_a", "art_10__para_3__point_a", "art_10__para_3__point_b", "art_19__para_nn_1"},
+    # JP 10(5)'s payer "entitled to a deduction for dividends paid" is a fact (payer_deducts_dividends) on 10(2)(a), 10(3)(a)
+    "JP": {"art_8__para_2", "art_10__para_3__point_b", "art_19__para_nn_1"},
     "KR": { "art_22__para_1__point_b__point_i", "art_22__para_1__point_b__point_ii", "art_22__para_2__point_c", "art_22__para_3__point_b"},
     "LV": {"art_21__para_nn_1"},
     "SE": {"art_21__para_nn_1"},
