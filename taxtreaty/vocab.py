@@ -400,7 +400,7 @@ def ocr_furniture_digits() -> dict[str, str]:
     return dict(table)
 
 
-_FURNITURE_KEYS = {"patterns", "html_tags"}
+_FURNITURE_KEYS = {"patterns", "html_tags", "notes"}
 _FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture"}
 
 
@@ -421,12 +421,20 @@ def _furniture() -> dict[str, Any]:
     tags = raw.get("html_tags") or []
     if not isinstance(tags, list) or not all(isinstance(t, str) and t.isalnum() for t in tags):
         raise DataFileError("furniture.yaml: html_tags must be a list of tag names in text")
+    notes = raw.get("notes") or []
+    if not isinstance(notes, list) or not all(isinstance(n, str) and len(n) >= 20 for n in notes):
+        raise DataFileError("furniture.yaml: notes must be a list of texts (a page's note, word for word)")
     return raw
 
 
 def furniture_patterns() -> list[dict[str, Any]]:
     """The page furniture rules of `furniture.yaml`, in order."""
     return list(_furniture()["patterns"])
+
+
+def furniture_notes() -> list[str]:
+    """The long notes a gazette prints word for word at the foot of its pages (`notes` of `furniture.yaml`)."""
+    return list(_furniture().get("notes") or [])
 
 
 def html_tags() -> list[str]:

@@ -110,3 +110,39 @@ def test_a_title_shaped_end_of_a_sentence_wrapped_to_a_line_start_is_not_a_new_v
             "Agreement between the two States.\nArticle 18\nPensions\n1. Pensions shall be taxable only in that State.\n")
     assert "a cultural Agreement between the two States." in clean(text).text
     assert [a.number for a in taxtreaty.parse(text).versions[0].articles] == ["17", "18"]
+
+
+_CL_FOOT_WRAPPED = (
+    "CVE 2291457 | Director: Nombre Apellido\n"
+    "Sitio Web: www.diarioficial.cl | Mesa Central: +562 2486 3600\n"
+    "Email: consultas@diarioficial.cl\n"
+    "Este documento ha sido firmado electrónicamente de acuerdo con la ley\n"
+    "N°19.799 e incluye  sello de tiempo y firma\n"
+    "electrónica avanzada. Para verificar la autenticidad de una repres-\n"
+    "entación impresa del mismo, ingrese este código\n"
+    "en el sitio web www.diarioficial.cl\n"
+)
+
+
+def test_a_page_note_wrapped_at_another_width_is_furniture() -> None:
+    # the Chilean Diario Oficial's foot as another extraction wraps it: every piece goes on the note where
+    # the line before left it, so the point it cuts reads whole (was: "N°19.799 e incluye ..." kept as text
+    # inside 10(2)(a), whose holding test was lost and "25 por ciento" read as a rate)
+    text = ("(a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad que "
+            "controla directamente al menos el 25 por ciento\n" + _CL_FOOT_WRAPPED +
+            "de las acciones con derecho a voto de la sociedad que paga dichos dividendos;\n")
+    assert clean(text).text == ("(a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una "
+                                "sociedad que controla directamente al menos el 25 por ciento de las acciones con "
+                                "derecho a voto de la sociedad que paga dichos dividendos;")
+
+
+def test_a_line_that_leaves_the_note_is_the_text_again() -> None:
+    # a sentence of the treaty under the page's furniture that starts like the note but goes another way stays
+    text = ("1. Los dividendos pueden someterse a imposición.\nCVE 2291457 | Director: Nombre Apellido\n"
+            "Este documento ha sido firmado en dos ejemplares, en idioma español, igualmente auténticos.\n")
+    assert "Este documento ha sido firmado en dos ejemplares" in clean(text).text
+    # and a piece that does not go on where the note stopped is no piece of it
+    text = ("1. Los dividendos pueden someterse a imposición.\nCVE 2291457 | Director: Nombre Apellido\n"
+            "Este documento ha sido firmado electrónicamente de acuerdo con la ley\n"
+            "sello de tiempo y firma del Estado que paga los dividendos.\n")
+    assert "sello de tiempo y firma del Estado" in clean(text).text

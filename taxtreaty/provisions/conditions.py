@@ -43,11 +43,11 @@ _AT_LEAST_WINDOW = 14
 
 @cache
 def _ending_with(language: str, key: str) -> regex.Pattern[str]:
-    """One of the phrases of `key` right at the end of a text ("at least of", "paid after the": an "of"
-    or a determiner may follow it)."""
+    """One of the phrases of `key` right at the end of a text ("at least of", "al menos el", "paid after
+    the": an "of" or a determiner may follow it)."""
     ph = phrases(language)
     assert ph is not None
-    follower = ph.word_group("of_words" if key == "at_least" else "determiners")
+    follower = ph.word_group("of_words", "determiners") if key == "at_least" else ph.word_group("determiners")
     return regex.compile(alternation(ph.raw[key]) + rf"\s*(?:{follower}\s+)?$")
 
 

@@ -30,6 +30,7 @@ import regex
 from taxtreaty.provisions.model import Provision
 from taxtreaty.structure.instrument import words
 from taxtreaty.structure.model import Document
+from taxtreaty.text import clean
 
 #: how far before a date a signature word makes it a signature date
 _SIGNED_WINDOW = 60
@@ -153,8 +154,10 @@ def stated_entry(original: str, before: int | None = None, after: int | None = N
         return None
     from taxtreaty.structure.metadata import find_date
 
-    head = original[: before if before is not None else len(original)]
-    regions = [head] + ([original[after:]] if after is not None and before is not None and after > before else [])
+    # read cleaned, as the convention is: a date the page hyphenated ("em 15 de fev-" + "ereiro de 2024")
+    # or a page's furniture inside the decree's sentence leaves it whole
+    head = clean(original[: before if before is not None else len(original)]).text
+    regions = [head] + ([clean(original[after:]).text] if after is not None and before is not None and after > before else [])
     days = set()
     for k, region in enumerate(regions):
         for m in pattern.finditer(region):

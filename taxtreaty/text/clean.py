@@ -31,6 +31,7 @@ from taxtreaty.text.furniture import (
     RUNNING_HEADER_MIN_REPEATS,
     furniture_prefix_patterns,
     furniture_rule,
+    note_piece,
     read_misread_digits,
     repeated_lines,
     running_key,
@@ -125,6 +126,8 @@ def clean(original: str) -> CleanText:
     prev_line = ""  # the end (at most _TAIL characters) of the last kept cleaned line
     title_pending = False  # the last line was a heading whose title is on the next line
     raw_prev = ""  # previous non-blank raw line, for furniture context
+    prev_furniture = False  # whether that line was furniture
+    note_at: tuple[int, int] | None = None  # where a page's note the last lines printed stands
     running = repeated_lines(original)
     notes = find_footnotes(original)
 
@@ -173,7 +176,10 @@ def clean(original: str) -> CleanText:
             rule = "running_header"
         if rule is None and line_start in notes.line_starts:
             rule = "footnote"
-        raw_prev = content
+        piece = note_piece(content, note_at, prev_furniture) if rule is not None or prev_furniture else None
+        if rule is None and piece is not None:
+            rule = "page_note"  # a page's note wrapped at another width: a piece of it, where the last one stopped
+        raw_prev, prev_furniture, note_at = content, rule is not None, piece if rule is not None else None
         if rule:
             furniture.append((content_start, content_end, rule))
             continue

@@ -99,6 +99,41 @@ def furniture_rule(line: str, previous: str = "") -> str | None:
     return None
 
 
+#: what a note's words are compared without: blanks of any kind, soft hyphens
+_NOT_COMPARED = regex.compile(r"[\s\u00ad]+")
+#: a note's first line read without the line before being furniture: this long at least (normalised)
+_NOTE_START_ALONE = 40
+
+
+@cache
+def _notes() -> tuple[str, ...]:
+    return tuple(_NOT_COMPARED.sub("", vocab.fold(note)) for note in vocab.furniture_notes())
+
+
+def note_piece(line: str, at: tuple[int, int] | None, after_furniture: bool) -> tuple[int, int] | None:
+    """Where a page's note stands after `line`, when `line` is a piece of it: (note, offset in its
+    words compared without blanks), else None. A piece goes on the note exactly where the line before
+    left it (`at`), or opens it from its first word right under other furniture (or, alone, with
+    at least `_NOTE_START_ALONE` characters of it): "Este documento ha sido firmado electrónicamente
+    de acuerdo con la ley" / "N°19.799 e incluye sello de tiempo y firma" / "electrónica avanzada. Para
+    verificar la autenticidad de una repres-" / "entación impresa del mismo, ...", the Chilean Diario
+    Oficial's foot wrapped at another width. A word cut at the line's end by a hyphen goes on below."""
+    notes = _notes()
+    if not notes or not line:
+        return None
+    words = _NOT_COMPARED.sub("", vocab.fold(line))
+    if not words:
+        return None
+    tries = [words[:-1], words] if words[-1:] in "-‐" and len(words) > 1 else [words]
+    for piece in tries:
+        if at is not None and notes[at[0]].startswith(piece, at[1]):
+            return at[0], at[1] + len(piece)
+        for k, note in enumerate(notes):
+            if (after_furniture or len(piece) >= _NOTE_START_ALONE) and note.startswith(piece):
+                return k, len(piece)
+    return None
+
+
 _DIGIT_RUN = regex.compile(r"\d+")
 _HAS_LETTER = regex.compile(r"\p{L}")
 #: a running header or footer is printed on every page: at least this many times

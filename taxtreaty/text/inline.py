@@ -219,12 +219,13 @@ def next_paragraph_gaps(content: str, marker: str, number: int) -> tuple[list[tu
 
 
 #: a line that opens with a lettered point: "b) Os juros", "(c) an office"
-_POINT_OPEN = regex.compile(r"(?P<paren>\(?)(?P<letter>[a-m])\)(?=[^\S\n])")
+_POINT_OPEN = regex.compile(r"(?P<paren>\(?)(?P<letter>[a-m])\)(?=[^\S\n]|$)")
 
 
 def point_opened(line: str) -> tuple[str, str] | None:
     """("(" or "", the next letter) after a line that opens a lettered point ("(b) a branch;" ->
-    ("(", "c")), or None."""
+    ("(", "c")), or None; a label that ends the line, its text on the next ("...; (e)" / "a workshop;
+    (f) a mine"), opens its point too."""
     m = _POINT_OPEN.match(line)
     if m is None or m.group("letter") == _NEXT_LETTERS[-1]:
         return None

@@ -16,6 +16,9 @@ _HYPHENS = frozenset("-‐\u00ad")  # the soft hyphen at a line's end marks exac
 #: a line ending in a letter, digit or one of these is open: the sentence may go on below
 _OPEN_END_PUNCTUATION = frozenset(",)]»”'-–")
 _TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
+#: a line starting with one of these goes on the line before: a figure's sign or a clause's comma the
+#: wrap put first ("al menos el 25" + "% del capital", "15" + "% do montante")
+_CONTINUING_START = frozenset("%‰,;")
 #: the last word of a line, a whole word after a blank ("artigo 7.º" ends on no word: "º" is the number's)
 _LAST_WORD = regex.compile(r"(?:^|(?<=\s))\p{L}+$")
 
@@ -53,10 +56,24 @@ def _reference_tail() -> regex.Pattern[str]:
 def label_wrapped(prev_kind: str, prev_line: str) -> bool:
     """Is a paragraph number or an item label at the start of this line the one a cross-reference
     on the line before names ("... and subparagraph" + "a) of paragraph 3 shall not apply", "... del
-    inciso" + "a) o del inciso b)", "el apartado" + "2.c)")? Then the line is the sentence going on,
-    never a new paragraph or item."""
-    return prev_kind in ("paragraph", "point", "text", "bullet") and \
-        _reference_tail().search(vocab.fold(prev_line[-60:])) is not None
+    inciso" + "a) o del inciso b)", "el apartado" + "2.c)", "del artículo" + "7.")? Then the line is the
+    sentence going on, never a new paragraph or item."""
+    if prev_kind not in ("paragraph", "point", "text", "bullet"):
+        return False
+    tail = prev_line[-60:]
+    if _reference_tail().search(vocab.fold(tail)) is not None:
+        return True
+    # "... son aplicables las disposiciones del artículo" + "7.", "... the provisions of Article" + "7.": an
+    # article word after other words (a heading's "ARTICLE" or "Article" opening its own line, or in capitals
+    # after a title, stays a heading)
+    last = _LAST_WORD.search(tail)
+    return last is not None and last.start() > 0 and not last.group().isupper() and \
+        vocab.fold(last.group()) in _article_words()
+
+
+@cache
+def _article_words() -> frozenset[str]:
+    return frozenset(vocab.fold(w) for w in vocab.all_words("article_words"))
 
 
 def heading_title_of(kind: str, line: str) -> str:
@@ -84,7 +101,7 @@ def join_mode(prev_kind: str, prev_line: str, kind: str, line: str) -> str:
     if not (last.isalnum() or last in _OPEN_END_PUNCTUATION):
         return "newline"
     first = line[:1]
-    if first.islower() or first.isdigit() or first in "(«\"“'":
+    if first.islower() or first.isdigit() or first in "(«\"“'" or first in _CONTINUING_START:
         return "space"
     if first.isupper() and prev_line[-1:].islower() and not title_like_short(line):
         return "space"
