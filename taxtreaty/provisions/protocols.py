@@ -36,6 +36,7 @@ import regex
 from taxtreaty.provisions import figures, provisos
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.point_laws import national_law_points
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.vocabulary import Phrases, all_words, fold_same_length, word_alternation
 from taxtreaty.structure import eids
@@ -573,7 +574,8 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     rates = point_rates(reading, version, ph, found)
     _inherit(rates, read)
     return [*reclassifications(reading, version, ph, found), *deemed_items(reading, version, ph, found, read), *rates,
-            *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found), *defined]
+            *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found),
+            *national_law_points(reading, version, ph, found, _ALLOCATION_POINT_TOPICS), *defined]
 
 
 __all__ = ["ProtocolPoint", "deemed_items", "mfn_caveats", "point_rates", "points", "read_protocols", "reclassifications"]

@@ -109,6 +109,9 @@ OPTIONAL_PHRASE_KEYS += ("following_date",)
 #: "relative_words": a relative word right after a kind of income ("bonos o valores que se negocien ..."): the unread
 #: words after it qualify that kind only (provisions/alternatives.py)
 OPTIONAL_PHRASE_KEYS += ("alternative_joiners", "person_words", "relative_words")
+#: "national_law_applies": a protocol point letting one State apply its own law to an article's income ("the
+#: Netherlands may apply its national legislation with respect to the payments referred to therein")
+OPTIONAL_PHRASE_KEYS += ("national_law_applies",)
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

@@ -120,6 +120,12 @@ def _clashing(chosen: Rule, ordered: list[Rule]) -> list[Rule]:
     ]
 
 
+def _same_outcome(chosen: Rule, pending: list[Rule]) -> bool:
+    """Every pending exception, if it applies, taxes the income as `chosen` does."""
+    outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "")
+    return outcome is not None and all(ALLOCATION_OUTCOME.get(r.allocation or "") == outcome for r in pending)
+
+
 def _beneficial_owner_only(ordered: list[Rule], scenario: Scenario) -> bool:
     """The recipient is not the beneficial owner and every allocation of the article (the PE switch
     aside) is for a beneficial owner only: none of them applies to this payment."""
@@ -159,6 +165,12 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
             continue
         chosen = rule
         break
+    if chosen is not None and unknown and _same_outcome(chosen, [r for r, _ in unknown]):
+        # an exception the facts may yet select gives the income where the rule chosen gives it (a lump sum
+        # "may be taxed in the State where it arises", a protocol point lets that State apply its law): the
+        # answer does not depend on it
+        decision.trace.append(TraceEntry(chosen.cite, "whichever of these applies, the outcome is the same"))
+        unknown = []
     if chosen is not None and not _conditional(chosen):
         clash = _clashing(chosen, ordered)
         if clash:

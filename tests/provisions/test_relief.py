@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 from conftest import CORPUS
-from helpers import EN, ES, PT, only
+from helpers import EN, ES, PT, extract_text, only
 
 import taxtreaty
 from taxtreaty.provisions.model import ProvisionSet
@@ -161,3 +161,38 @@ def test_the_state_giving_a_relief_is_the_residents_or_the_credited_taxs(languag
     relief = {p.cite.eid.split("__point")[0]: p.state for p in taxtreaty.provisions(doc).provisions
               if p.kind == "relief_method"}
     assert relief == expected
+
+
+_RELIEF_EN = """CONVENTION BETWEEN THE KINGDOM OF NORWAY AND IRELAND
+
+Article 1
+
+Personal scope
+
+This Convention shall apply to persons who are residents of one or both of the Contracting States.
+
+Article 23
+
+Elimination of double taxation
+
+1. {text}
+"""
+
+
+@pytest.mark.parametrize("text, values", [
+    # NL-IS 24(1): the progression is "apply the rate ... as if not exempted", not "take into account"
+    ("Where a resident of Norway derives income which may be taxed in Ireland, Norway shall exempt such "
+     "income from tax, but may in calculating the tax on the remaining income of this person, apply the "
+     "rate of tax which would have been applicable if the exempted income had not been so exempted.",
+     {"method": "exemption", "progression": True}),
+    ("Where a resident of Norway derives income which may be taxed in Ireland, Norway shall exempt such "
+     "income from tax but may, in determining its tax, apply the rate which would apply if such income "
+     "had not been exempted.",
+     {"method": "exemption", "progression": True}),
+    ("Where a resident of Norway derives income which may be taxed in Ireland, Norway shall exempt such "
+     "income from tax.", {"method": "exemption"}),
+])
+def test_exemption_with_progression_as_the_rate_of_the_whole(text: str, values: dict) -> None:
+    ps = extract_text(_RELIEF_EN.format(text=text))
+    relief = [p for p in ps.provisions if p.kind == "relief_method"]
+    assert [p.values for p in relief] == [values]

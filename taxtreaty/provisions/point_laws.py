@@ -1,0 +1,62 @@
+"""Protocol points that give one State back its own law on an article's income: "Notwithstanding the
+provisions of paragraph 1 of Article 18 of the Convention, the Netherlands may apply its national legislation
+with respect to the payments referred to therein" (NL-RO protocol XII). The article gives the income to the
+residence State; the point lets the State it names tax it by its own law when the income arises there: an
+allocation of that article for the State as source (`source_state`), which may tax without a limit. The rest
+of the point (what the competent authorities may later agree) changes no answer and stays text.
+
+The words are the language file's `notwithstanding` and `national_law_applies` phrases.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.reading import Emitted, Reading
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.structure.metadata import states_named
+from taxtreaty.structure.model import Version
+
+if TYPE_CHECKING:
+    from taxtreaty.provisions.protocols import ProtocolPoint
+
+#: how far into a point its "Notwithstanding" may stand, and how far before the phrase its State
+_LEAD = 40
+_SUBJECT = 80
+
+
+def national_law_points(reading: Reading, version: Version, ph: Phrases, found: list[ProtocolPoint],
+                        topics: frozenset[str]) -> list[Provision]:
+    """One `source_may_tax` allocation, for the named State as source, per point headed by one article of
+    `topics` that opens with "notwithstanding" and lets one State apply its own law."""
+    from taxtreaty.provisions.protocols import _article, _units_as_article
+
+    if "national_law_applies" not in ph.patterns:
+        return []
+    out: list[Provision] = []
+    for point in found:
+        homes = [a for n in point.articles if (a := _article(version, n)) is not None]
+        if len(homes) != 1 or homes[0].topic not in topics:
+            continue
+        folded = fold_same_length(point.text)
+        lead = ph.find("notwithstanding", folded)
+        law = ph.find("national_law_applies", folded)
+        if lead is None or lead.start() > _LEAD or law is None:
+            continue
+        # the State is the subject right before the phrase, after the "notwithstanding" clause's comma
+        before = folded[max(lead.end(), law.start() - _SUBJECT) : law.start()]
+        named = states_named(before[before.rfind(",") + 1 :] if "," in before else before)
+        if len(named) != 1 or named[0] not in reading.parties:
+            continue
+        units = _units_as_article(reading, version, point, homes[0])
+        if not units:
+            continue
+        unit = units[0]
+        at = ph.find("national_law_applies", unit.folded)
+        sentence = next(((a, b) for a, b in unit.sentences() if at is not None and a <= at.start() < b), (0, len(unit.text)))
+        emitted = Emitted(reading)
+        emitted.add(unit, "allocation", reading.cite(unit, *sentence), allocation="source_may_tax",
+                    conditions={"source_state": named[0]}, overrides=[homes[0].eid])
+        out += emitted
+    return out
