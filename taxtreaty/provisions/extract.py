@@ -91,6 +91,7 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
         passes.referenced_kinds(article, ph, found)
         item_refs.cited_kinds(article, ph, found)
         lenders.named_lenders(topic, ph, found)
+        passes.referenced_guarantors(article, ph, found)
         passes.headed_kind(article, ph, found)
         found += missing_caps(reading, version, article, found)
     return found

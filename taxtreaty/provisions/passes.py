@@ -372,6 +372,41 @@ def referenced_kinds(article: Article, ph: Phrases, found: list[Provision]) -> N
             break
 
 
+def referenced_guarantors(article: Article, ph: Phrases, found: list[Provision]) -> None:
+    """"on a loan guaranteed or insured by any of the bodies mentioned or referred to in sub-paragraph a) or
+    sub-paragraph b)" (NL-EE 11(3)(c)): a guarantee by the persons other items of the paragraph name. When every
+    rule read under those items is for public kinds of recipient (a government, its authorities, its central
+    bank, an entity it owns), the guarantee is a government's (`guaranteed_by_government`) and the words of the
+    reference are no longer a condition no key holds; otherwise (a bank among them) they stay unread."""
+    if "reference_words" not in ph.patterns:
+        return
+    for p in found:
+        words = p.conditions.get("unread_condition")
+        if not words or not p.conditions.get("guaranteed_by_government"):
+            continue
+        pieces = words.split(" … ")
+        for piece in list(pieces):
+            folded = fold_same_length(piece)
+            if not ph.has("guarantee_role", folded) or not ph.has("reference_words", folded):
+                continue
+            paragraphs = {n for kind, n in figures.find_references(folded, ph) if kind == "paragraph"}
+            own = eids.components(eids.paragraph_of(p.cite.eid))[-1][1]
+            items = [_point(article, next(iter(paragraphs)) if len(paragraphs) == 1 else own, letter)
+                     for letter in figures.find_point_references(folded, ph)]
+            if not items or len(paragraphs) > 1 or any(item is None for item in items):
+                continue
+            named = [q for q in found if q is not p and q.kind in ("exemption", "allocation")
+                     and any(eids.within(q.cite.eid, item.eid) for item in items)]
+            if not named or any(not q.conditions.get("recipient_kinds")
+                                or set(q.conditions["recipient_kinds"]) - cond.GUARANTOR_KINDS for q in named):
+                continue
+            pieces.remove(piece)
+            p.conditions = {k: v for k, v in p.conditions.items() if k != "unread_condition"}
+            if pieces:
+                p.conditions["unread_condition"] = " … ".join(pieces)
+            break
+
+
 def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
     """A protocol paragraph that names a paragraph or item of a dividend, interest or royalty
     article ("En relación con el artículo 10, apartado 2, letra a), se entiende que el tipo del 0

@@ -442,6 +442,20 @@ def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
     return eids.point(target, m.group(2)) if m.group(2) else target
 
 
+def _body_target(point: ProtocolPoint, folded: str, at: int, ph: Phrases) -> str | None:
+    """"As a person meant in subparagraph a) of paragraph 3 of Article 11 shall also be considered ...": the item
+    the sentence of the including words names, under a heading that names no paragraph ("Ad Article 11")."""
+    start = max(folded.rfind(". ", 0, at) + 1, 0)
+    refs = figures.find_references(folded[start:at], ph)
+    articles = [n for kind, n in refs if kind == "article"] or point.articles[:1]
+    paragraphs = [n for kind, n in refs if kind == "paragraph"]
+    if len(set(articles)) != 1 or len(set(paragraphs)) != 1:
+        return None
+    target = eids.paragraph(eids.article(articles[0]), paragraphs[0])
+    letters = figures.find_point_references(folded[start:at], ph)
+    return eids.point(target, letters[0]) if len(letters) == 1 else target
+
+
 def _is_exemption(p: Provision) -> bool:
     """An exemption, or its allocation shape: "os juros ... pagos ao Governo do outro Estado Contratante ...
     só são tributáveis nesse outro Estado" (taxable only in the residence State, for kinds of recipient)."""
@@ -480,10 +494,9 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
         return []
     out: list[Provision] = []
     for point in found:
-        target = _heading_target(point, ph)
         folded = fold_same_length(point.text)
         include = ph.find("protocol_includes", folded)
-        if target is None or include is None:
+        if include is None or (target := _heading_target(point, ph) or _body_target(point, folded, include.start(), ph)) is None:
             continue
         exemptions = [p for p in read if _is_exemption(p) and p.status == "determined"
                       and p.cite.language == version.language and eids.within(p.cite.eid, target)]
@@ -491,7 +504,9 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
             # "the terms “the central bank” and “institution owned by that Government” mean: ...": of a paragraph's
             # exemptions, the one for the kinds of recipient the point's words name
             named = {kind for _, _, kind in ph.group_hits("kinds", folded[: include.end()])}
-            exemptions = [p for p in exemptions if named & set(p.conditions.get("recipient_kinds", []))]
+            # ("As a person meant in subparagraph a) ... shall also be considered ...": the one for kinds of person)
+            exemptions = [p for p in exemptions if (named & set(p.conditions.get("recipient_kinds", [])))
+                          or (not named and p.conditions.get("recipient_kinds"))]
         if len(exemptions) != 1:
             continue
         base = exemptions[0]
@@ -506,7 +521,8 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
             words = reading.source.text[rest + a : rest + b]
             states = states_named(words[:40]) or states_named(words)
             names = [m.group() for m in _name().finditer(words) if not states_named(m.group()) or len(m.group().split()) > 2]
-            names = [n for n in names if any(True for _ in ph.group_hits("kinds", fold_same_length(n)))] or names
+            names = [n for n in names if any(True for _ in ph.group_hits("kinds", fold_same_length(n)))
+                     or ("institution_forms" in ph.patterns and ph.has("institution_forms", fold_same_length(n)))] or names
             if not names:
                 continue
             conditions = {k: v for k, v in base.conditions.items() if k not in ("recipient_kinds", "recipient_names", "unread_condition")}

@@ -53,7 +53,9 @@ CORPUS_UNREAD: dict[str, set[str]] = {
     "KR": { "art_22__para_1__point_b__point_i", "art_22__para_1__point_b__point_ii", "art_22__para_2__point_c", "art_22__para_3__point_b"},
     "LV": {"art_21__para_nn_1"},
     "SE": {"art_21__para_nn_1"},
-    "UG": {"art_10__para_3__point_a", "art_11__para_3__point_a", "art_11__para_3__point_b__point_ii", "art_19__para_1", "art_20__para_nn_1"},
+    # UG 11(3)(a): protocol XIV's deeming of a loan granted through another person and its "shall also be
+    # considered" FMO and NIO widen the item: no condition on it (the named institutions are read apart)
+    "UG": {"art_10__para_3__point_a", "art_11__para_3__point_b__point_ii", "art_19__para_1", "art_20__para_nn_1"},
     "ZA": set(),
     "ZM": {"art_20__para_1", "art_20__para_2"},
 }

@@ -135,7 +135,13 @@ def _institution(reading: Reading, text: str, conditions: dict[str, Any], key: s
         return ()
     kinds = conditions.setdefault(f"{key}_kinds", [])
     named = [c for c in states_named(fold_same_length(name)) if not reading.parties or c in reading.parties]
-    if "central_bank" in {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))} and len(set(named)) == 1:
+    central = "central_bank" in {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))}
+    source = conditions.get("source_state")
+    if central and not named and key == "recipient" and len(reading.parties) == 2 and source in reading.parties:
+        # "b) interest arising in Estonia shall be exempt ... if paid to: (ii) the Nederlandsche Bank (Central
+        # Bank)": a central bank by its own words, of the State the list's payments go to (one to a State)
+        named = [c for c in reading.parties if c != source]
+    if central and len(set(named)) == 1:
         kinds[:] = [k for k in kinds if k != "bank"]
         if "central_bank" not in kinds:
             kinds.append("central_bank")
