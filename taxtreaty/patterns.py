@@ -114,7 +114,9 @@ def article_heading_prefix() -> regex.Pattern[str]:
 def chapter_heading() -> regex.Pattern[str]:
     words = _alternation(vocab.all_words("chapter_words"))
     return regex.compile(
-        rf"^{MD_PREFIX}(?P<word>{words})[^\S\n]+(?P<num>{ROMAN}|\d{{1,2}})\b\.?{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$"
+        # a lower-case numeral after a lower-case word only: a copy that lost its capitals ("chapter iii")
+        rf"^{MD_PREFIX}(?P<word>{words})[^\S\n]+(?P<num>{ROMAN}|\d{{1,2}}|(?<=^{MD_PREFIX}\p{{Ll}}+[^\S\n]+)[ivxlc]{{1,7}})\b\.?"
+        rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$"
     )
 
 

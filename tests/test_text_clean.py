@@ -103,3 +103,15 @@ def test_decode_table() -> None:
             decode_bytes(bad, max_bytes=100)
     with pytest.raises(InputError, match="line limit"):
         check_lines("x\n" * 11, max_lines=10)
+
+
+def test_a_running_line_next_to_another_running_line_is_found_too() -> None:
+    # a PDF copy's header: the print date and title above the copy's address and page count; only the
+    # address touches a page number, the title line touches the address
+    page = ("8/3/2019 DTC agreement between Norvalia and Estmark\n"
+            "http://slidepdf.com/reader/full/dtc-agreement-between-norvalia-and-estmark {n}/12\n"
+            "{n}\nArticle {n}\nDividends shall be taxed as follows in the State of residence.\n")
+    text = "".join(page.format(n=n) for n in range(1, 5))
+    assert repeated_lines(text) == frozenset({
+        "#/#/# DTC agreement between Norvalia and Estmark",
+        "http://slidepdf.com/reader/full/dtc-agreement-between-norvalia-and-estmark #/#"})

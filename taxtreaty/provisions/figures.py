@@ -109,8 +109,9 @@ def parse_number(text: str, ph: Phrases) -> Decimal | None:
 def _rate_regex(language: str) -> regex.Pattern[str]:
     ph = require_phrases(language)
     percent = alternation(ph.raw["percent"], whole_word=False)
-    # "diez (10) por ciento": the figure repeated in brackets between the words and "per cent"
-    bracket = r"(?:\s*\(\s*(?P<bracket>\d{1,3}(?:[.,]\d{1,2})?)\s*\))?"
+    # "diez (10) por ciento": the figure repeated in brackets between the words and "per cent"; "10 (ten) per
+    # cent": the words in brackets after the figure
+    bracket = rf"(?:\s*\(\s*(?P<bracket>\d{{1,3}}(?:[.,]\d{{1,2}})?|{_word_number(language)})\s*\))?"
     fraction = rf"(?<![\d.,\p{{L}}]){FRACTION_NUMBER}"
     # "the rate of *1½* per cent": markdown emphasis around the figure is no part of it
     emphasis = r"(?:[*_]{1,3})?"

@@ -136,6 +136,8 @@ def note_piece(line: str, at: tuple[int, int] | None, after_furniture: bool) -> 
 
 _DIGIT_RUN = regex.compile(r"\d+")
 _HAS_LETTER = regex.compile(r"\p{L}")
+#: a running line that opens with a date ("8/3/2019 DTC agreement between ..."), not a number of a list
+_DATE_LEAD = regex.compile(r"\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\s")
 #: a running header or footer is printed on every page: at least this many times
 RUNNING_HEADER_MIN_REPEATS = 3
 
@@ -152,14 +154,25 @@ def repeated_lines(original: str) -> frozenset[str]:
     versions) is not one: at least two of its occurrences must touch known page furniture."""
     lines = [raw.strip() for raw in original.split("\n")]
     lines = [line for line in lines if line]
+    found: set[str] = set()
+    # twice: a running line next to another running line the first pass found is at a page break too (a PDF
+    # copy's "8/3/2019 DTC agreement between ..." above its "http://slidepdf.com/reader/full/... 2/12")
+    for _ in range(2):
+        found |= _running(lines, found)
+    return frozenset(found)
+
+
+def _running(lines: list[str], known: set[str]) -> set[str]:
     counts: dict[str, int] = {}
     at_page_break: dict[str, int] = {}
+    samples: dict[str, str] = {}  # a line of each key as printed: "8/3/2019 ..." is no list item "#/#/# ..."
     for i, line in enumerate(lines):
         if 3 <= len(line) <= 100:
             key = running_key(line)
             counts[key] = counts.get(key, 0) + 1
+            samples.setdefault(key, line)
             neighbours = lines[max(i - 1, 0) : i] + lines[i + 1 : i + 2]
-            if any(len(n) <= 120 and furniture_rule(n) for n in neighbours):
+            if any(len(n) <= 120 and (furniture_rule(n) or running_key(n) in known) for n in neighbours):
                 at_page_break[key] = at_page_break.get(key, 0) + 1
     heading_words = {vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words")}
     found = set()
@@ -168,12 +181,13 @@ def repeated_lines(original: str) -> frozenset[str]:
             continue
         if at_page_break.get(key, 0) < 2:
             continue
-        if line_kind(key) != "text" or key.startswith(("#", "*", "(", "-", "–", "—", "•")):
+        if line_kind(key) != "text" or (key.startswith(("#", "*", "(", "-", "–", "—", "•"))
+                                        and not _DATE_LEAD.match(samples[key])):
             continue  # structure, markdown and list items repeat legitimately
         if vocab.fold(key).rstrip(".").split(" ")[0] in heading_words:
             continue  # a bare "ARTIGO" with its number on the next line
         found.add(key)
-    return frozenset(found)
+    return found
 
 
 

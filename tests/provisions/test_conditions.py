@@ -240,3 +240,42 @@ def test_portuguese_post_1990_spelling_and_commas_around_directly():
         "capital_basis": "capital", "holding_direct": True,
     }
     assert (b.rate_pct, b.conditions) == (Decimal("15"), {"beneficial_owner": True, "otherwise": True})
+
+
+_AU_DIVIDENDS = """CONVENTION BETWEEN AUSTRALIA AND THE KINGDOM OF NORWAY FOR THE AVOIDANCE OF DOUBLE TAXATION
+
+Article 1
+
+Persons Covered
+
+This Convention shall apply to persons who are residents of one or both of the Contracting States.
+
+Article 10
+
+Dividends
+
+1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other Contracting State may be taxed in that other State.
+
+2. However, such dividends may also be taxed in the Contracting State of which the company paying the dividends is a resident, but if the beneficial owner of the dividends is a resident of the other Contracting State, the tax so charged shall not exceed 15 per cent of the gross amount of the dividends.
+
+3. Notwithstanding the provisions of paragraph 2, dividends shall not be taxed in the Contracting State of which the company paying the dividends is a resident if the beneficial owner of the dividends is a company that is a resident of the other Contracting State that has owned shares representing 80 per cent or more of the voting power of the company paying the dividends for a 12 month period ending on the date the dividend is declared.
+"""
+
+
+@pytest.mark.parametrize("held_months, status, rate", [(14, "determined", 0), (6, "determined", 15), (None, "indeterminate", None)])
+def test_au_holding_for_a_period_ending_on_the_date_the_dividend_is_declared(held_months, status, rate) -> None:
+    """Australian conventions: "that has owned shares representing 80 per cent or more of the voting power ... for a
+    12 month period ending on the date the dividend is declared": a share and a holding period, both facts (the
+    period's words were unread)."""
+    ps = taxtreaty.provisions(taxtreaty.parse(_AU_DIVIDENDS))
+    [exempt] = [p for p in ps.provisions if p.kind == "exemption"]
+    assert exempt.conditions == {"beneficial_owner": True, "recipient": "company", "min_capital_pct": Decimal("80"),
+                                 "capital_basis": "voting_power", "min_holding_months": 12}
+    facts = {"income": "dividends", "source": "AU", "residence": "NO", "beneficial_owner": True, "recipient": "company",
+             "voting_pct": 90, **({"held_months": held_months} if held_months is not None else {})}
+    decision = taxtreaty.decide(taxtreaty.parse(_AU_DIVIDENDS), facts).to_dict()
+    assert decision["status"] == status
+    if rate is not None:
+        assert Decimal(str(decision["max_rate_pct"])) == rate
+    else:
+        assert "held_months" in decision["missing_facts"]

@@ -19,6 +19,12 @@ from taxtreaty.provisions.vocabulary import fold_same_length, phrases
         ("es", "no podrá exceder del diez por ciento ni del veinticinco por ciento", ["10", "25"]),
         ("es", "no podrá exceder del 5 por 100 del importe bruto", ["5"]),
         ("en", "the l5 per cent rate", []),
+        # the figure and its words in brackets, either way round (Indian and Philippine texts)
+        ("en", "shall not exceed 10 (ten) per cent of the gross amount", ["10"]),
+        ("en", "shall not exceed fifteen (15) percent of the gross amount", ["15"]),
+        ("en", "shall not exceed 10 (fifteen) per cent of the gross amount", []),
+        ("pt", "não excederá 10 (dez) por cento do montante bruto", ["10"]),
+        ("es", "no podrá exceder del 15 (quince) por ciento del importe bruto", ["15"]),
     ],
 )
 def test_rates_in_digits_and_words(language, text, expected):
