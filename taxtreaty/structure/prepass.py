@@ -65,7 +65,46 @@ def contents_table(lines: list[Line]) -> None:
         if len(run) >= _CONTENTS_MIN_ENTRIES:
             for entry in run:
                 entry.kind, entry.match = "text", None
+            _protocol_entries(lines, next(i for i, ln in enumerate(lines) if ln is run[-1]) + 1)
         run = []
+    _bare_contents(lines)
+
+
+def _protocol_entries(lines: list[Line], k: int) -> None:
+    """The entries right after a table of contents' articles ("Protocol of 23 July, 1982", "Letter of Submittal of
+    ...", "Understanding"): short lines, a protocol's among them, that are no protocol's heading either."""
+    for line in lines[k:]:
+        if not line.text.strip():
+            continue
+        if line.kind not in ("protocol", "text") or len(line.text.strip()) > 80:
+            return
+        if line.kind == "protocol":
+            line.kind, line.match = "text", None
+
+
+#: headings one right under the other, with no words of an article between them, this many at least: a table
+#: of contents without pages or leaders ("Article 1 General Scope" / "Article 2 Taxes Covered" / ...)
+_BARE_CONTENTS_MIN_ENTRIES = 3
+
+
+def _bare_contents(lines: list[Line]) -> None:
+    """"TABLE OF ARTICLES Article 1 General Scope / Article 2 Taxes Covered / ... / Protocol of 23 July, 1982 /
+    Letter of Submittal ..." (a United States treaty as its collections print it): titled headings with nothing
+    of their own under them are the contents, not articles (read as headings they open a first version of empty
+    articles, and the entry naming the protocol opens a protocol). The protocol entries right after them, too."""
+    kept = [ln for ln in lines if ln.text.strip()]
+    k = 0
+    while k < len(kept):
+        run = []
+        while k < len(kept) and kept[k].kind in ("article", "chapter"):
+            run.append(kept[k])
+            k += 1
+        headings = [ln for ln in run if ln.kind == "article" and (ln.match.group("title") or "").strip()]  # type: ignore[union-attr]
+        if len(headings) >= _BARE_CONTENTS_MIN_ENTRIES and len(headings) == sum(1 for ln in run if ln.kind == "article"):
+            for entry in run:
+                entry.kind, entry.match = "text", None
+            _protocol_entries(lines, next(i for i, ln in enumerate(lines) if ln is run[-1]) + 1)
+        k += 1 if not run else 0
 
 
 def instrument_references(lines: list[Line]) -> None:
