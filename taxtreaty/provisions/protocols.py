@@ -33,7 +33,7 @@ from typing import Any
 
 import regex
 
-from taxtreaty.provisions import figures, provisos
+from taxtreaty.provisions import figures, provisos, references
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_laws import national_law_points
@@ -442,20 +442,6 @@ def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
     return eids.point(target, m.group(2)) if m.group(2) else target
 
 
-def _body_target(point: ProtocolPoint, folded: str, at: int, ph: Phrases) -> str | None:
-    """"As a person meant in subparagraph a) of paragraph 3 of Article 11 shall also be considered ...": the item
-    the sentence of the including words names, under a heading that names no paragraph ("Ad Article 11")."""
-    start = max(folded.rfind(". ", 0, at) + 1, 0)
-    refs = figures.find_references(folded[start:at], ph)
-    articles = [n for kind, n in refs if kind == "article"] or point.articles[:1]
-    paragraphs = [n for kind, n in refs if kind == "paragraph"]
-    if len(set(articles)) != 1 or len(set(paragraphs)) != 1:
-        return None
-    target = eids.paragraph(eids.article(articles[0]), paragraphs[0])
-    letters = figures.find_point_references(folded[start:at], ph)
-    return eids.point(target, letters[0]) if len(letters) == 1 else target
-
-
 def _is_exemption(p: Provision) -> bool:
     """An exemption, or its allocation shape: "os juros ... pagos ao Governo do outro Estado Contratante ...
     só são tributáveis nesse outro Estado" (taxable only in the residence State, for kinds of recipient)."""
@@ -496,7 +482,7 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
     for point in found:
         folded = fold_same_length(point.text)
         include = ph.find("protocol_includes", folded)
-        if include is None or (target := _heading_target(point, ph) or _body_target(point, folded, include.start(), ph)) is None:
+        if include is None or (target := _heading_target(point, ph) or references.item_named(point.articles, folded, include.start(), ph)) is None:
             continue
         exemptions = [p for p in read if _is_exemption(p) and p.status == "determined"
                       and p.cite.language == version.language and eids.within(p.cite.eid, target)]

@@ -95,3 +95,17 @@ def overrides_named(unit: Unit, sentence: str, ph: Phrases) -> list[str]:
     arts = [n for kind, n in refs if kind == "article"]
     owner = eids.article(arts[0]) if arts else article
     return [eids.paragraph(owner, n) for kind, n in refs if kind == "paragraph"]
+
+
+def item_named(articles: list[str], folded: str, at: int, ph: Phrases) -> str | None:
+    """"As a person meant in subparagraph a) of paragraph 3 of Article 11 shall also be considered ...": the item
+    the sentence of the including words names, under a heading that names no paragraph ("Ad Article 11", its `articles`)."""
+    start = max(folded.rfind(". ", 0, at) + 1, 0)
+    refs = figures.find_references(folded[start:at], ph)
+    articles = [n for kind, n in refs if kind == "article"] or articles[:1]
+    paragraphs = [n for kind, n in refs if kind == "paragraph"]
+    if len(set(articles)) != 1 or len(set(paragraphs)) != 1:
+        return None
+    target = eids.paragraph(eids.article(articles[0]), paragraphs[0])
+    letters = figures.find_point_references(folded[start:at], ph)
+    return eids.point(target, letters[0]) if len(letters) == 1 else target

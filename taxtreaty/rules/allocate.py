@@ -165,12 +165,6 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
             continue
         chosen = rule
         break
-    if chosen is not None and unknown and _same_outcome(chosen, [r for r, _ in unknown]):
-        # an exception the facts may yet select gives the income where the rule chosen gives it (a lump sum
-        # "may be taxed in the State where it arises", a protocol point lets that State apply its law): the
-        # answer does not depend on it
-        decision.trace.append(TraceEntry(chosen.cite, "whichever of these applies, the outcome is the same"))
-        unknown = []
     if chosen is not None and not _conditional(chosen):
         clash = _clashing(chosen, ordered)
         if clash:
@@ -193,6 +187,12 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
                 "and the engine could not read as facts (their words are quoted as unread)"
             )
             return
+    if chosen is not None and unknown and _same_outcome(chosen, [r for r, _ in unknown]):
+        # an exception the facts may yet select gives the income where the rule chosen gives it (a lump sum
+        # "may be taxed in the State where it arises", a protocol point lets that State apply its law): the
+        # answer does not depend on it (a clash above is still one)
+        decision.trace.append(TraceEntry(chosen.cite, "whichever of these applies, the outcome is the same"))
+        unknown = []
     gaps = list(rules.gaps)
     if chosen is None and not unknown and not gaps and _beneficial_owner_only(ordered, scenario):
         # "...shall be taxable only in that other State if such resident is the beneficial owner": the recipient
