@@ -37,6 +37,14 @@ def article_number() -> str:
             rf"(?:[ ]?[A-Z](?![\p{{L}}\d])|[ ]?(?:{_inserted_suffixes()})\b)?)")
 
 
+def _compilation_mark() -> str:
+    """The mark a compilation prints after the number of its own article that holds an article of a
+    convention ("Artículo 211-T2": article 211 of Title 2 of Uruguay's Texto Ordenado 1996), from the
+    languages' `compilation_marks`: the number stays the compilation's (its cross-references use it)."""
+    marks = _alternation(vocab.all_words("compilation_marks"))
+    return rf"(?P<compilation>[-‐](?:{marks})\d{{1,2}}(?![\p{{L}}\d]))?" if marks else ""
+
+
 def roman_article_number() -> str:
     """An article number in roman numerals, as US-style treaties print them ("ARTICLE IV",
     "Article II"); read only when the whole document numbers its articles that way
@@ -88,7 +96,7 @@ def article_heading() -> regex.Pattern[str]:
     fuzzy_words = rf"(?:(?:{short}){{e<=1}}|(?:{long}){{e<=2}})"
     return regex.compile(
         rf"^{MD_PREFIX}{OCR_STRAY_MARK}(?P<word>(?:{words})|(?i:{fuzzy_words}))[^\S\n]*"
-        rf"(?:{article_number()}{ORDINAL}{INSERTED_SUFFIX}|{roman_article_number()}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
+        rf"(?:{article_number()}{ORDINAL}{INSERTED_SUFFIX}{_compilation_mark()}|{roman_article_number()}|{_ordinal_article_number()}|{DAMAGED_NUMBER})"
         rf"{TITLE_SEPARATOR}(?P<title>{HEADING_TITLE})[^\S\n]*$",
         regex.BESTMATCH,
     )
@@ -156,6 +164,12 @@ POINT_MARKER = regex.compile(
 
 #: dash bullets in lists of taxes ("- de inkomstenbelasting", "— the income tax")
 BULLET = regex.compile(r"^[-–—•·][^\S\n]*\S")
+
+#: a title run in before the text on the line under a bare heading, closed by a stop and a dash
+#: ("Artículo 172-T2" then "Empresas asociadas.- Cuando a) ..."): the gap after the dash starts the text
+RUN_IN_TITLE = regex.compile(r"^(?P<title>\p{Lu}[^\n.;:,()]{1,80}?)\.[-–—](?P<gap>[^\S\n]+)(?=\S)")
+#: that stop and dash at the end of a title ("Dividendos.-")
+RUN_IN_TITLE_END = regex.compile(r"\.[-–—]$")
 
 SENTENCE_END = regex.compile(r"[.;:!?][\"'»”)\]*]*$")
 

@@ -30,7 +30,7 @@ _OPTIONAL_WORD_LISTS = (
     "weekdays", "text_words", "prevail_over_words", "ocr_article_words", "inserted_suffixes", "day_suffixes",
     "date_days_of_month", "date_month_lead", "date_year_lead", "signature_duplicate", "place_articles",
     "place_joiners", "enacting_words", "year_joiners", "not_title_after_between", "reference_words",
-    "reference_lead_words", "list_joiners",
+    "reference_lead_words", "list_joiners", "compilation_marks",
 )
 #: keys a language file may leave out
 _OPTIONAL_LANGUAGE_KEYS = {"iso639_2", "ordinal_words", "year_words", "month_abbreviations", *_OPTIONAL_WORD_LISTS}
@@ -107,6 +107,8 @@ class Language:
     #: the words a list puts between its last two points ("...; or (b) the", "...; y b) los"): a
     #: lettered list printed on one line is split at its labels in sequence (text/inline.py)
     list_joiners: tuple[str, ...] = ()
+    #: the mark a compilation prints after the number of its own article ("Artículo 211-T2": Title 2)
+    compilation_marks: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -401,7 +403,7 @@ def ocr_furniture_digits() -> dict[str, str]:
 
 
 _FURNITURE_KEYS = {"patterns", "html_tags", "notes"}
-_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture"}
+_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture", "names_parties"}
 
 
 @cache
@@ -435,6 +437,12 @@ def furniture_patterns() -> list[dict[str, Any]]:
 def furniture_notes() -> list[str]:
     """The long notes a gazette prints word for word at the foot of its pages (`notes` of `furniture.yaml`)."""
     return list(_furniture().get("notes") or [])
+
+
+def party_naming_furniture() -> frozenset[str]:
+    """The furniture rules whose lines name the convention's States (`names_parties: true`): a
+    compilation's chapter title printed on every page goes, but the parties are read from it."""
+    return frozenset(rule["name"] for rule in furniture_patterns() if rule.get("names_parties"))
 
 
 def html_tags() -> list[str]:

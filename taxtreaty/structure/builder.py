@@ -231,7 +231,7 @@ class VersionBuilder(ListLabels):
                 if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1], i):
                     i += 1
                     # "(Pensões)" on its own line; "Dividendos." under "Artículo 10." (the BOE)
-                    title = lines[i].text.lstrip("#").strip().strip("()").strip().rstrip(".").rstrip()
+                    title = patterns.RUN_IN_TITLE_END.sub("", lines[i].text.lstrip("#").strip()).strip("()").strip().rstrip(".").rstrip()
                     self.article.end = lines[i].end  # type: ignore[union-attr]
                     # "Estudiantes, Aprendices de Actividades / Comerciales, Profesores, Maestros e /
                     # Investigadores": a title in title case wrapped over several lines

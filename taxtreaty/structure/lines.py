@@ -64,7 +64,16 @@ def split_lines(text: str) -> list[Line]:
             # "... dispuesto en el" then "Artículo 8" then "o el apartado 4", "... en que el" then
             # "Acuerdo entre": a reference (or a sentence) that wrapped, not a heading nor a title
             line.kind, line.match = "text", None
-    return lines
+    # a compilation's own article that holds the protocol ("Artículo 194-T2" then "Protocolo.-"): no
+    # article of the convention, so not a line of its structure
+    return [line for k, line in enumerate(lines)
+            if not (line.kind == "article" and _compilation_article(line)
+                    and k + 1 < len(lines) and lines[k + 1].kind == "protocol")]
+
+
+def _compilation_article(line: Line) -> bool:
+    groups = line.match.groupdict()  # type: ignore[union-attr]
+    return bool(groups.get("compilation")) and not (groups.get("title") or "").strip()
 
 
 def heading_number(match: object) -> str | None:

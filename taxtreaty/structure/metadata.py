@@ -201,6 +201,15 @@ def fill(doc: Document, ct: CleanText, lines: list[Line]) -> None:
         if ln.kind == "closing":
             closing_text += text[ln.start : min(len(text), ln.end + 600)] + "\n"
     if len(parties) < 2:
+        # a compilation's chapter title, dropped as furniture on every page, still names the States
+        naming = vocab.party_naming_furniture()
+        for start, end, rule in ct.furniture:
+            if rule in naming:
+                for code in states_named(ct.original[start:end]):
+                    if code not in parties:
+                        parties.append(code)
+                break
+    if len(parties) < 2:
         for code in states_named(closing_text):
             if code not in parties:
                 parties.append(code)

@@ -25,7 +25,7 @@ from functools import cache
 import ftfy
 import regex
 
-from taxtreaty import vocab
+from taxtreaty import patterns, vocab
 from taxtreaty.text.footnotes import Footnotes, find_footnotes, footnote_marker_edits
 from taxtreaty.text.furniture import (
     RUNNING_HEADER_MIN_REPEATS,
@@ -211,6 +211,9 @@ def clean(original: str) -> CleanText:
                     edits += [(content_start + a, content_start + b, "\n")
                               for a, b in gaps_of(content, *state)[0] if content_start + a not in known]
             edits += footnote_marker_edits(content, content_start, notes)
+            if title_pending and (run_in := patterns.RUN_IN_TITLE.match(content)) and title_like(run_in.group("title")):
+                # "Empresas asociadas.- Cuando": the title under a bare heading, then the article's text
+                edits.append((content_start + run_in.start("gap"), content_start + run_in.end("gap"), "\n"))
             edits.sort()
         if not repaired and any(c in content for c in _INVISIBLE_CHARS):
             # a markdown escape ("1\\.", "a\\)", "\\(i)"): the backslash goes, the character it escapes

@@ -92,7 +92,7 @@ def test_a_boolean_key_anywhere_in_a_data_file_is_refused(monkeypatch: pytest.Mo
 
 YAML_BOOLEAN_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false"}
 #: keys whose value is a flag, meant as a boolean
-FLAG_KEYS = {"supported", "prefix", "after_furniture"}
+FLAG_KEYS = {"names_parties", "supported", "prefix", "after_furniture"}
 
 
 def _plain_boolean_words(node: yaml.Node, key: str | None = None) -> list[str]:
