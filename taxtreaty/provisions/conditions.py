@@ -428,6 +428,14 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     named = [c for c in states_named(folded) if not parties or c in parties]
     if not named:
         return out
+    if "payer_state_lead" in ph.patterns:
+        # "(i) ... do capital da sociedade que paga os dividendos quando esta sociedade for residente de Portugal":
+        # the alternative holds only for dividends paid by a company of that State (the source State)
+        for m in ph.finditer("payer_state_lead", folded):
+            right = state_right_after(folded, m.end(), ph)
+            if right is not None and right in named:
+                out["source_state"] = right
+                return out
     to = ph.find("to_resident", folded)
     if to is not None:
         before = [c for c in states_named(folded[: to.start()]) if c in named]

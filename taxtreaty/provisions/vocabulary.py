@@ -42,6 +42,8 @@ PHRASE_KEYS = (
 #: "zero_rate": a rate of 0 in one word, without "per cent" ("(a) nil if ...")
 #: "rate_without_percent": the base right after a rate printed without "per cent" ("10 of the gross amount")
 #: "kind_definition": a definition of a recipient kind in an income article ("the term “Government” shall include")
+#: "payer_state_lead": the State the paying company is a resident of, named in one alternative of a list ("(i) ... quando
+#: esta sociedade for residente de Portugal; ou (ii) ... do Peru"): the source State of that alternative (conditions.direction)
 #: "unless_words": an exception's opener ("unless", "a menos que"); "holding_above" / "holding_at_most": a share
 #: "more than" / "not more than" N per cent (a range, not a minimum); "recipient_taxed": the recipient's own
 #: taxation as a fact ("suffers Netherlands company tax on the dividends"), "recipient_not_taxed" the same fact denied
@@ -102,7 +104,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", "resident_lead", "credit_against")
 #: "following_date": a date of effect counted from the day of entry into force, not its year ("for any year of
 #: assessment beginning on or after 6th April next following the date on which this Convention enters into force")
-OPTIONAL_PHRASE_KEYS += ("following_date",)
+OPTIONAL_PHRASE_KEYS += ("following_date", "payer_state_lead")
 #: "alternative_joiners": a list joiner before the next member of a list of kinds ("or an", "o a una", "como así
 #: también"): unread words right after one are another alternative (provisions/alternatives.py)
 #: "person_words": words that name individuals (an unread member of a list of kinds that holds them may be one)
