@@ -168,6 +168,8 @@ BULLET = regex.compile(r"^[-–—•·][^\S\n]*\S")
 #: a title run in before the text on the line under a bare heading, closed by a stop and a dash
 #: ("Artículo 172-T2" then "Empresas asociadas.- Cuando a) ..."): the gap after the dash starts the text
 RUN_IN_TITLE = regex.compile(r"^(?P<title>\p{Lu}[^\n.;:,()]{1,80}?)\.[-–—](?P<gap>[^\S\n]+)(?=\S)")
+#: the dash a title is printed behind on the line under a bare heading ("Art. 10" then "- Dividendos")
+TITLE_DASH = regex.compile(r"^[-–—][^\S\n]+(?=\p{Lu})")
 #: that stop and dash at the end of a title ("Dividendos.-")
 RUN_IN_TITLE_END = regex.compile(r"\.[-–—]$")
 

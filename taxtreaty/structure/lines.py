@@ -68,7 +68,24 @@ def split_lines(text: str) -> list[Line]:
     # article of the convention, so not a line of its structure
     return [line for k, line in enumerate(lines)
             if not (line.kind == "article" and _compilation_article(line)
-                    and k + 1 < len(lines) and lines[k + 1].kind == "protocol")]
+                    and k + 1 < len(lines) and lines[k + 1].kind == "protocol")
+            and not _printed_again(lines, k)]
+
+
+def _printed_again(lines: list[Line], k: int) -> bool:
+    """A bare heading printed again right below, with at most a chapter line between ("Art. 10", "Capítulo
+    III - TRIBUTAÇÃO DA RENDA (Ir para)", "Art. 10": a site's heading of the page, then the article's own):
+    one article, whose text is under the second."""
+    line = lines[k]
+    if line.kind != "article" or (line.match.groupdict().get("title") or "").strip():  # type: ignore[union-attr]
+        return False
+    j = k + 1
+    if j < len(lines) and lines[j].kind == "chapter":
+        j += 1
+    if j >= len(lines) or lines[j].kind != "article":
+        return False
+    number = heading_number(line.match)
+    return number is not None and number == heading_number(lines[j].match)
 
 
 def _compilation_article(line: Line) -> bool:

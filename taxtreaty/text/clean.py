@@ -169,6 +169,12 @@ def clean(original: str) -> CleanText:
                 furniture.append((content_start, content_start + pm.end(), name))
                 content_start += pm.end()
                 content = original[content_start:content_end]
+        if title_pending and content[:1] in "-–—" and (dash := patterns.TITLE_DASH.match(content)) \
+                and title_like(content[dash.end():]):
+            # "Art. 10" then "- Dividendos": the title behind a dash, not a list's bullet
+            furniture.append((content_start, content_start + dash.end(), "title_dash"))
+            content_start += dash.end()
+            content = original[content_start:content_end]
         if not content or (content[0] in "*_" and _MD_EMPHASIS_ONLY.match(content)):
             continue
         rule = furniture_rule(content, raw_prev)
