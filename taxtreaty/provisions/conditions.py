@@ -429,8 +429,7 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     if not named:
         return out
     if "payer_state_lead" in ph.patterns:
-        # "(i) ... do capital da sociedade que paga os dividendos quando esta sociedade for residente de Portugal":
-        # the alternative holds only for dividends paid by a company of that State (the source State)
+        # "(i) ... quando esta sociedade for residente de Portugal": for dividends from that State only
         for m in ph.finditer("payer_state_lead", folded):
             right = state_right_after(folded, m.end(), ph)
             if right is not None and right in named:
