@@ -428,8 +428,7 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     named = [c for c in states_named(folded) if not parties or c in parties]
     if not named:
         return out
-    if "payer_state_lead" in ph.patterns:
-        # "(i) ... quando esta sociedade for residente de Portugal": for dividends from that State only
+    if "payer_state_lead" in ph.patterns:  # "(i) ... quando esta sociedade for residente de Portugal"
         for m in ph.finditer("payer_state_lead", folded):
             right = state_right_after(folded, m.end(), ph)
             if right is not None and right in named:
