@@ -114,6 +114,9 @@ OPTIONAL_PHRASE_KEYS += ("alternative_joiners", "person_words", "relative_words"
 #: "national_law_applies": a protocol point letting one State apply its own law to an article's income ("the
 #: Netherlands may apply its national legislation with respect to the payments referred to therein")
 OPTIONAL_PHRASE_KEYS += ("national_law_applies",)
+#: "exempt_in_excess": an old convention's cap said as an exemption ("shall be exempt from any Canadian tax in excess of
+#: 15 per cent of the gross amount"): a cap, never an exemption (readers/exemptions.py)
+OPTIONAL_PHRASE_KEYS += ("exempt_in_excess",)
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

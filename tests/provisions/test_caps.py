@@ -507,3 +507,41 @@ def test_a_limit_in_other_verbs_is_read_or_unknown_never_no_limit(verb: str, rat
                                                           "beneficial_owner": True, "recipient": "individual"}).to_dict()
     assert individual["status"] == ("determined" if rates[0] is not None else "indeterminate")
     assert individual["max_rate_pct"] == ("15" if rates[0] is not None else None)
+
+
+_OLD_STYLE = """AGREEMENT BETWEEN THE GOVERNMENT OF IRELAND AND THE GOVERNMENT OF CANADA FOR THE AVOIDANCE OF DOUBLE TAXATION
+
+Have agreed as follows:
+
+Article I.
+
+1. The taxes which are subject to this Agreement are the income taxes of Canada and the income tax of Ireland.
+
+Article II.
+
+1. In this Agreement the term "tax" means Irish tax or Canadian tax, as the context requires.
+
+Article III.
+
+1. An Irish enterprise shall not be subject to Canadian tax in respect of its industrial or commercial profits unless it is engaged in trade or business in Canada through a permanent establishment situated therein.
+
+Article VI.
+
+1. Dividends paid by a company resident in Canada to a resident of Ireland shall be exempt from any Canadian tax in excess of 15 per cent of the gross amount of such dividends.
+
+Article VII.
+
+1. Interest derived from sources within Ireland by a resident of Canada shall be exempt from Irish tax.
+
+Done in duplicate at Ottawa this 28th day of October, 1954.
+"""
+
+
+def test_an_exemption_from_tax_in_excess_of_a_rate_is_a_cap() -> None:
+    """Old conventions say a cap as an exemption: "shall be exempt from any Canadian tax in excess of 15 per cent of
+    the gross amount" (the Irish Finance Act 1955's schedule); it was read as an exemption (0 %), confidently."""
+    ps = taxtreaty.provisions(taxtreaty.parse(_OLD_STYLE))
+    dividends = [(p.kind, p.rate_pct) for p in ps.provisions if p.topic == "dividends" and p.kind in ("withholding_cap", "exemption")]
+    assert dividends == [("withholding_cap", Decimal("15"))]
+    # a plain exemption stays one
+    assert [p.kind for p in ps.provisions if p.cite.eid == "art_7__para_1"] == ["exemption"]

@@ -79,6 +79,8 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             sentence = unit.folded[s_start:s_end]
             if not ph.has("exempt", _without_franked(sentence, ph)):
                 continue
+            if "exempt_in_excess" in ph.patterns and ph.has("exempt_in_excess", sentence):
+                continue  # "exempt from any Canadian tax in excess of 15 per cent": the caps reader's
             if unit.article.topic not in HOST_EXEMPTION_TOPICS and not _is_source_exemption(unit, sentence, ph):
                 continue
             conditions = cond.clause_conditions(sentence, ph, reading.parties)
