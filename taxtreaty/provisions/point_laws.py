@@ -30,14 +30,14 @@ def national_law_points(reading: Reading, version: Version, ph: Phrases, found: 
                         topics: frozenset[str]) -> list[Provision]:
     """One `source_may_tax` allocation, for the named State as source, per point headed by one article of
     `topics` that opens with "notwithstanding" and lets one State apply its own law."""
-    from taxtreaty.provisions.protocols import _article, _units_as_article
+    from taxtreaty.provisions.protocols import _only_home, _units_as_article
 
     if "national_law_applies" not in ph.patterns:
         return []
     out: list[Provision] = []
     for point in found:
-        homes = [a for n in point.articles if (a := _article(version, n)) is not None]
-        if len(homes) != 1 or homes[0].topic not in topics:
+        home = _only_home(version, point, topics)
+        if home is None:
             continue
         folded = fold_same_length(point.text)
         lead = ph.find("notwithstanding", folded)
@@ -49,7 +49,7 @@ def national_law_points(reading: Reading, version: Version, ph: Phrases, found: 
         named = states_named(before[before.rfind(",") + 1 :] if "," in before else before)
         if len(named) != 1 or named[0] not in reading.parties:
             continue
-        units = _units_as_article(reading, version, point, homes[0])
+        units = _units_as_article(reading, version, point, home)
         if not units:
             continue
         unit = units[0]
@@ -57,6 +57,6 @@ def national_law_points(reading: Reading, version: Version, ph: Phrases, found: 
         sentence = next(((a, b) for a, b in unit.sentences() if at is not None and a <= at.start() < b), (0, len(unit.text)))
         emitted = Emitted(reading)
         emitted.add(unit, "allocation", reading.cite(unit, *sentence), allocation="source_may_tax",
-                    conditions={"source_state": named[0]}, overrides=[homes[0].eid])
+                    conditions={"source_state": named[0]}, overrides=[home.eid])
         out += emitted
     return out

@@ -176,6 +176,12 @@ def _article(version: Version, number: str) -> Article | None:
     return _articles_by_number(version).get(eids.article(number))
 
 
+def _only_home(version: Version, point: ProtocolPoint, topics: frozenset[str]) -> Article | None:
+    """The one article a point names, when its topic is one of `topics`; None for none or several."""
+    homes = [a for n in point.articles if (a := _article(version, n)) is not None]
+    return homes[0] if len(homes) == 1 and homes[0].topic in topics else None
+
+
 def _reclassifying_sentences(found: list[ProtocolPoint], ph: Phrases) -> Iterator[tuple[ProtocolPoint, int, int, str, Any]]:
     """(point, start, end, folded sentence, match) of each sentence of the points that holds `reclassified` words."""
     for point in found:
@@ -276,8 +282,8 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
 
     out: list[Provision] = []
     for point in found:
-        homes = [a for n in point.articles if (a := _article(version, n)) is not None]
-        if len(homes) != 1 or homes[0].topic not in PAYMENT_TOPICS:
+        home = _only_home(version, point, PAYMENT_TOPICS)
+        if home is None:
             continue
         if not figures.find_rates(fold_same_length(point.text), ph) and not ph.has("exempt", fold_same_length(point.text)):
             continue
@@ -285,7 +291,7 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
         # per cent, whichever is higher, shall apply"): what is read in it is dropped
         mfn = [(point.start + a, point.start + b) for a, b in _sentences(point.text)
                if provisos.sort_words(point.text[a:b], ph).caveat == "mfn"]
-        units = _units_as_article(reading, version, point, homes[0])
+        units = _units_as_article(reading, version, point, home)
         if not units:
             continue
         for read in (read_caps, read_exemptions):
@@ -315,8 +321,8 @@ def point_allocations(reading: Reading, version: Version, ph: Phrases, found: li
     out: list[Provision] = []
     residents = [fold_same_length(w) for w in ph.words("resident_words")]
     for point in found:
-        homes = [a for n in point.articles if (a := _article(version, n)) is not None]
-        if len(homes) != 1 or homes[0].topic not in _ALLOCATION_POINT_TOPICS:
+        home = _only_home(version, point, _ALLOCATION_POINT_TOPICS)
+        if home is None:
             continue
         folded = fold_same_length(point.text)
         lead = ph.find("notwithstanding", folded)
@@ -328,14 +334,14 @@ def point_allocations(reading: Reading, version: Version, ph: Phrases, found: li
         given = states_named(folded[exclusive.end() : exclusive.end() + 40])
         if not named or given[:1] != named[:1]:
             continue
-        units = _units_as_article(reading, version, point, homes[0])
+        units = _units_as_article(reading, version, point, home)
         if not units:
             continue
         emitted = Emitted(reading)
         unit = units[0]
         emitted.add(unit, "allocation", reading.cite(unit, 0, len(unit.text)), allocation="residence_only",
                     conditions={"residence_state": named[0], "unread_condition": " ".join(unit.text.split())},
-                    overrides=[homes[0].eid])
+                    overrides=[home.eid])
         out += emitted
     return out
 
