@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 import regex
 
@@ -11,21 +12,32 @@ from taxtreaty import vocab
 _WORD = regex.compile(r"\p{L}+")
 
 
-def language_scores(text: str, sample_chars: int = 8000) -> dict[str, float]:
+#: how much of a text its language is told from
+_SAMPLE_CHARS = 8000
+
+
+def language_scores(text: str, sample_chars: int = _SAMPLE_CHARS) -> dict[str, float]:
     """Share of the words of `text` that are stop words of each known language."""
     words = _WORD.findall(vocab.fold(text[:sample_chars]))
     if not words:
         return {}
     counts = Counter(words)
     total = len(words)
+    distinct = counts.keys()
     return {
-        code: sum(n for w, n in counts.items() if w in lang.stopwords) / total
+        code: sum(counts[w] for w in distinct & lang.stopwords) / total
         for code, lang in vocab.languages().items()
     }
 
 
 def detect_language(text: str) -> tuple[str | None, float]:
     """(language code, margin over the runner-up), or (None, 0) when the text has too few words."""
+    return detect_sample(text[:_SAMPLE_CHARS])
+
+
+@lru_cache(maxsize=512)  # the version splitter asks twice of the same block under each heading
+def detect_sample(text: str) -> tuple[str | None, float]:
+    """`detect_language` of a text at most `_SAMPLE_CHARS` long (the cache keeps short keys only)."""
     scores = language_scores(text)
     if not scores:
         return None, 0.0

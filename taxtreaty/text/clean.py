@@ -158,10 +158,14 @@ def clean(original: str) -> CleanText:
             furniture.append((content_start + bold.start(), content_end, "markdown_emphasis"))
             content_end = content_start + bold.start()
             content = original[content_start:content_end]
+        probe = ""
+        probed = None  # the content `probe` was made of (made again only when a prefix went)
         for name, first_chars, pattern in prefix_rules:
-            # "4l60 United Nations ...": a page number at the start as a scanner misread it
-            probe = (read_misread_digits(content[:8]) + content[8:]
-                     if content[:1] in misread or content[:1].isdigit() else content)
+            if probed is not content:
+                # "4l60 United Nations ...": a page number at the start as a scanner misread it
+                probe = (read_misread_digits(content[:8]) + content[8:]
+                         if content[:1] in misread or content[:1].isdigit() else content)
+                probed = content
             if not probe or (first_chars and probe[0] not in first_chars):
                 continue
             pm = pattern.match(probe)

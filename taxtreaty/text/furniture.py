@@ -41,6 +41,21 @@ def _furniture_line_patterns() -> list[tuple[str, regex.Pattern[str]]]:
 
 
 @cache
+def _furniture_line_matcher() -> tuple[regex.Pattern[str], regex.Pattern[str]]:
+    """The date line alone, and every other whole-line rule as one alternation in the table's order
+    (group `r<k>` is rule k + 1 of `_furniture_line_patterns`): the first alternative that matches is
+    the rule the loop over them would find first, at one call instead of one per rule."""
+    rules = [rule for rule in vocab.furniture_patterns() if not rule.get("prefix")]
+    alternatives = "|".join(f"(?P<r{k}>(?:{rule['regex']})$)" for k, rule in enumerate(rules))
+    return (regex.compile(rf"^{_date_words()}$", regex.IGNORECASE),
+            regex.compile(rf"^(?:{alternatives or '(?!)'})", regex.IGNORECASE))
+
+
+#: a printed date has its year: a line without four digits in a row is never a date line
+_YEAR = regex.compile(r"\d{4}")
+
+
+@cache
 def _after_furniture_rules() -> frozenset[str]:
     """Rules that hold only right under another furniture line (`after_furniture: true`)."""
     return frozenset(rule["name"] for rule in vocab.furniture_patterns() if rule.get("after_furniture"))
@@ -82,16 +97,22 @@ def furniture_rule(line: str, previous: str = "") -> str | None:
     if not line or len(line) > 120:
         return None
     line = read_misread_digits(line)
-    for name, pattern in _furniture_line_patterns():
-        if pattern.match(line):
-            if name == "page_number" and _expects_number(previous):
-                return None
-            if name == "date_line" and _expects_date(previous):
-                return None
-            if name in _after_furniture_rules() and not (previous and furniture_rule(previous.strip())):
-                return None
-            return name
-    dated = _leading_date().match(line)
+    date_line, others = _furniture_line_matcher()
+    has_year = _YEAR.search(line) is not None
+    name = None
+    if has_year and date_line.match(line):
+        name = "date_line"
+    elif found := others.match(line):
+        name = _furniture_line_patterns()[int(found.lastgroup[1:]) + 1][0]  # type: ignore[index]
+    if name is not None:
+        if name == "page_number" and _expects_number(previous):
+            return None
+        if name == "date_line" and _expects_date(previous):
+            return None
+        if name in _after_furniture_rules() and not (previous and furniture_rule(previous.strip())):
+            return None
+        return name
+    dated = _leading_date().match(line) if has_year else None
     if dated and dated.end() < len(line):
         rest = furniture_rule(line[dated.end():])
         if rest is not None and rest != "page_number":
@@ -154,25 +175,28 @@ def repeated_lines(original: str) -> frozenset[str]:
     versions) is not one: at least two of its occurrences must touch known page furniture."""
     lines = [raw.strip() for raw in original.split("\n")]
     lines = [line for line in lines if line]
+    # each line's key and whether it is known furniture, once (both passes look at every line's neighbours)
+    keys = [running_key(line) if len(line) <= 120 else "" for line in lines]
+    furnished = [len(line) <= 120 and furniture_rule(line) is not None for line in lines]
     found: set[str] = set()
     # twice: a running line next to another running line the first pass found is at a page break too (a PDF
     # copy's "8/3/2019 DTC agreement between ..." above its "http://slidepdf.com/reader/full/... 2/12")
     for _ in range(2):
-        found |= _running(lines, found)
+        found |= _running(lines, keys, furnished, found)
     return frozenset(found)
 
 
-def _running(lines: list[str], known: set[str]) -> set[str]:
+def _running(lines: list[str], keys: list[str], furnished: list[bool], known: set[str]) -> set[str]:
     counts: dict[str, int] = {}
     at_page_break: dict[str, int] = {}
     samples: dict[str, str] = {}  # a line of each key as printed: "8/3/2019 ..." is no list item "#/#/# ..."
+    last = len(lines) - 1
     for i, line in enumerate(lines):
         if 3 <= len(line) <= 100:
-            key = running_key(line)
+            key = keys[i]
             counts[key] = counts.get(key, 0) + 1
             samples.setdefault(key, line)
-            neighbours = lines[max(i - 1, 0) : i] + lines[i + 1 : i + 2]
-            if any(len(n) <= 120 and (furniture_rule(n) or running_key(n) in known) for n in neighbours):
+            if any(furnished[j] or (keys[j] and keys[j] in known) for j in (i - 1, i + 1) if 0 <= j <= last):
                 at_page_break[key] = at_page_break.get(key, 0) + 1
     heading_words = {vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words")}
     found = set()
