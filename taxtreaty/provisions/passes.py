@@ -60,7 +60,7 @@ def disapplied_rates(reading: Reading, version: Version, article: Article, ph: P
                 words = " ".join(unit.text[s_start:s_end].split())
                 state = _one_state_named(sentence, reading.parties) if "keeps_domestic_tax" in ph.patterns and ph.has("keeps_domestic_tax", sentence) else None
                 for p in list(found):
-                    if p.kind in ("withholding_cap", "exemption") and p.status == "determined" \
+                    if (p.kind in ("withholding_cap", "exemption") or _exempting(p)) and p.status == "determined" \
                             and "unread_condition" not in p.conditions and p.cite.eid != unit.eid \
                             and any(eids.within(p.cite.eid, t) for t in targets):
                         if state is not None and "source_state" not in p.conditions:
@@ -69,6 +69,13 @@ def disapplied_rates(reading: Reading, version: Version, article: Article, ph: P
                             p.conditions, p.state = {**p.conditions, "source_state": other}, other
                             p = found[-1]
                         p.conditions = provisos.attach(p.conditions, words, unit.eid, ph)
+
+
+def _exempting(p: Provision) -> bool:
+    """A residence-only rule of a rate article ("Interest ... shall be taxable only in that other State"): it takes the
+    source State's tax away as an exemption does, so a switch that turns it off ("Paragraph 1 shall not apply to
+    interest paid to a resident ... which is not subject to tax there") qualifies it the same way."""
+    return p.kind == "allocation" and p.allocation == "residence_only" and p.topic in PAYMENT_TOPICS
 
 
 def _one_state_named(sentence: str, parties: list[str]) -> str | None:

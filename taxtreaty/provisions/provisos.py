@@ -27,7 +27,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.provisions import figures
+from taxtreaty.provisions import figures, unread
 from taxtreaty.provisions.conditions import SHARE_KEYS
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 from taxtreaty.structure.metadata import states_named
@@ -101,6 +101,9 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
     caveats = [k for k in kinds if k in CAVEAT_KINDS]
     if caveats:
         return Sorted("caveat", caveats[0])
+    relative = _relative_fact(folded, ph)
+    if relative is not None:
+        return relative
     for phrase_key, fact in FACT_PHRASES.items():
         # "the rate shall not apply if the company is not subject to tax on them": the denial turns it round again
         denied = fact == "recipient_subject_to_tax" and "recipient_not_taxed" in ph.patterns \
@@ -115,6 +118,26 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
                     facts["recipient_taxed_state"] = state
             return Sorted("fact", facts=facts)
     return Sorted("unread")
+
+
+#: how far into a piece its relative word may stand (a comma, a blank) and still open it
+_RELATIVE_LEAD = 3
+
+
+def _relative_fact(folded: str, ph: Phrases) -> Sorted | None:
+    """"who is subject to tax there in respect thereof", "que esté sometido a imposición en ese Estado": a piece that
+    is a relative clause on the recipient's taxation (`unread.relative_clauses` cuts it so) is the fact
+    recipient_subject_to_tax when nothing but `relative_tail` words follows; with other words, they are not read."""
+    for key, value in (("relative_not_taxed", False), ("relative_taxed", True)):
+        found = ph.find(key, folded) if key in ph.patterns else None
+        if found is not None and found.start() <= _RELATIVE_LEAD:
+            end = found.end()
+            while end < len(folded) and folded[end].isalpha():
+                end += 1  # the rest of the stem's word ("sometid|o")
+            if unread.tail_uncovered(folded[end:], ph):
+                return Sorted("unread")
+            return Sorted("fact", facts={"recipient_subject_to_tax": value})
+    return None
 
 
 def _resident_state(folded: str, ph: Phrases) -> str | None:

@@ -24,7 +24,7 @@ from rapidfuzz.distance import Levenshtein
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.conditions import LOAN_SUBTYPES, investment, is_holding_share, loan_term
-from taxtreaty.provisions.vocabulary import Phrases, alternation, require_phrases
+from taxtreaty.provisions.vocabulary import Phrases, alternation, fold_same_length, require_phrases
 
 #: phrase keys whose words a read condition is made of
 COVERING_KEYS = (
@@ -121,6 +121,38 @@ def condition_clauses(folded: str, ph: Phrases) -> list[tuple[int, int, int]]:
             end = min(end, after[0])
         out.append((o_start, o_end, end))
     return out
+
+
+def relative_clauses(folded: str, ph: Phrases) -> list[tuple[int, int, int | None]]:
+    """(start, end, whole) of each relative clause that states a recipient's own taxation ("to a resident of the
+    other Contracting State who is subject to tax there in respect thereof", "que esté sometido a imposición en ese
+    Estado"), up to its clause's end (a stop, the consequence). `whole` is None when the clause is the recipient's
+    (the nearest role word before it is a recipient's); else where the piece must start so that it is read with
+    what it is about (the payer's words, or a "shall not apply" / "unless" that turns it round): not the fact alone."""
+    out: list[tuple[int, int, int | None]] = []
+    for key in ("relative_not_taxed", "relative_taxed"):
+        if key not in ph.patterns:
+            continue
+        for m in ph.finditer(key, folded):
+            if any(a <= m.start() < b for a, b, _ in out):
+                continue  # "who is not subject to" is not also "who is subject to"
+            stops = [c for c in _consequences(folded, ph) if c > m.end()]
+            stop = _STOP.search(folded, m.end())
+            end = min([*stops[:1], stop.start() if stop else len(folded)])
+            before = folded[: m.start()]
+            payer = max((p.end() for p in ph.finditer("payer_role", before)), default=-1)
+            recipient = max((p.end() for key in ("recipient_role", "to_resident", "beneficial_owner")
+                             if key in ph.patterns for p in ph.finditer(key, before)), default=-1)
+            resident = max((before.rfind(fold_same_length(w)) for w in ph.words("resident_words")), default=-1)
+            turned = [t.start() for k in ("shall_not_apply", "unless_words") if k in ph.patterns
+                      for t in ph.finditer(k, before)]
+            whole: int | None = None
+            if turned:
+                whole = min(turned)
+            elif payer > max(recipient, resident):
+                whole = max(p.start() for p in ph.finditer("payer_role", before))
+            out.append((m.start(), end, whole))
+    return sorted(out)
 
 
 @cache
@@ -277,7 +309,15 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
                 pieces.append(_trim(text[:end], ph))
         pending = False
         loan = bool(loan_term(folded, ph))
+        relatives = relative_clauses(folded, ph)
+        for r_start, r_end, whole in relatives:
+            # "... the beneficial owner, who is subject to tax in respect thereof": the recipient's own taxation,
+            # a piece of its own (provisos sorts it: the fact, or words not read), never dropped
+            pieces.append(_trim(text[r_start if whole is None else whole : r_end], ph))
         for o_start, c_start, c_end in condition_clauses(folded, ph):
+            inside = [r for r, _, _ in relatives if c_start <= r < c_end]
+            if inside:  # the condition before the relative clause is read apart from it
+                c_end = inside[0]
             # "if the beneficial owner is:", "provided that:": the condition goes on in the items below
             pending = c_end < len(folded) and folded[c_end] == ":" and not folded[c_end + 1 :].strip()
             if not regex.search(r"\p{L}", folded[c_start:c_end]):
@@ -299,4 +339,18 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
     return [p for p in pieces if not any(p != q and p in q for q in pieces)]
 
 
-__all__ = ["condition_clauses", "uncovered_spans", "uncovered_words", "unread_condition", "unread_pieces"]
+__all__ = ["condition_clauses", "relative_clauses", "tail_uncovered", "uncovered_spans", "uncovered_words", "unread_condition", "unread_pieces"]
+
+
+def tail_uncovered(folded: str, ph: Phrases) -> list[str]:
+    """The words after a relative clause's taxation words ("... to tax in respect thereof in the other Contracting
+    State") that are not `relative_tail` words, a State, a State's adjective or an income: another condition."""
+    covered = bytearray(len(folded))
+    marks = [(m.start(), m.end()) for m in ph.finditer("relative_tail", folded)] if "relative_tail" in ph.patterns else []
+    marks += [(m.start(), m.end()) for m in _state_names().finditer(folded)]
+    adjectives = _adjectives(ph.code)
+    marks += [(m.start(), m.end()) for m in adjectives.finditer(folded)] if adjectives is not None else []
+    marks += [(a, b) for a, b, _ in ph.group_hits("incomes", folded)]
+    for a, b in marks:
+        covered[a:b] = b"\x01" * (b - a)
+    return [m.group() for m in _WORD.finditer(folded) if not all(covered[m.start() : m.end()])]

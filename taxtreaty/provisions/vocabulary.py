@@ -117,6 +117,10 @@ OPTIONAL_PHRASE_KEYS += ("national_law_applies",)
 #: "exempt_in_excess": an old convention's cap said as an exemption ("shall be exempt from any Canadian tax in excess of
 #: 15 per cent of the gross amount"): a cap, never an exemption (readers/exemptions.py)
 OPTIONAL_PHRASE_KEYS += ("exempt_in_excess",)
+#: "relative_taxed" / "relative_not_taxed": a relative clause after the recipient that states its own taxation ("to a
+#: resident of the other Contracting State who is subject to tax there in respect thereof"), the fact
+#: recipient_subject_to_tax; "relative_tail": the words that may follow it and still be only that fact (provisions/unread.py)
+OPTIONAL_PHRASE_KEYS += ("relative_taxed", "relative_not_taxed", "relative_tail")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una
@@ -145,6 +149,7 @@ STEM_KEYS = frozenset({
     "exclusive", "shared", "shared_also", "effectively_connected", "guarantee_role", "relief_exemption",
     "relief_progression", "relief_credit", "subtypes", "exempt", "notification", "termination_notice", "unread_qualifiers",
     "payment_words", "rate_bases", "provisos", "recipient_taxed", "recipient_not_taxed", "property_vehicle",
+    "relative_taxed", "relative_not_taxed",
 })
 
 #: "..." in a phrase: a short gap inside one sentence
