@@ -339,9 +339,6 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
     return [p for p in pieces if not any(p != q and p in q for q in pieces)]
 
 
-__all__ = ["condition_clauses", "relative_clauses", "tail_uncovered", "uncovered_spans", "uncovered_words", "unread_condition", "unread_pieces"]
-
-
 def tail_uncovered(folded: str, ph: Phrases) -> list[str]:
     """The words after a relative clause's taxation words ("... to tax in respect thereof in the other Contracting
     State") that are not `relative_tail` words, a State, a State's adjective or an income: another condition."""
@@ -354,3 +351,6 @@ def tail_uncovered(folded: str, ph: Phrases) -> list[str]:
     for a, b in marks:
         covered[a:b] = b"\x01" * (b - a)
     return [m.group() for m in _WORD.finditer(folded) if not all(covered[m.start() : m.end()])]
+
+
+__all__ = ["condition_clauses", "relative_clauses", "tail_uncovered", "uncovered_spans", "uncovered_words", "unread_condition", "unread_pieces"]
