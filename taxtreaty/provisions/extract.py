@@ -120,7 +120,7 @@ def run(reading: Reading) -> ProvisionSet:
         ph = phrases(version.language)
         if version.supported and ph is not None:
             protocols.mfn_caveats(reading, version, ph, provisions)
-    passes.protocol_qualifiers(reading.doc, provisions)
+    passes.protocol_qualifiers(reading.doc, provisions, reading.parties)
     for version in reading.doc.versions:
         ph = phrases(version.language)
         if version.supported and ph is not None:

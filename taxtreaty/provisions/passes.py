@@ -27,7 +27,7 @@ from collections import defaultdict
 from typing import Any
 
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import figures, provisos
+from taxtreaty.provisions import figures, one_state, provisos
 from taxtreaty.provisions.align import divergences, missing_articles
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
@@ -414,7 +414,7 @@ def referenced_guarantors(article: Article, ph: Phrases, found: list[Provision])
             break
 
 
-def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
+def protocol_qualifiers(doc: Document, provisions: list[Provision], parties: list[str] | tuple[str, ...] = ()) -> None:
     """A protocol paragraph that names a paragraph or item of a dividend, interest or royalty
     article ("En relación con el artículo 10, apartado 2, letra a), se entiende que el tipo del 0
     por 100 no se aplicará cuando ...", "With reference to subparagraph a) of paragraph 2 of
@@ -457,9 +457,14 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision]) -> None:
                         if (p.cite.language == version.language and (p.kind in ("withholding_cap", "exemption") or exempting)
                                 and any(eids.within(p.cite.eid, t) for t in targets)):
                             qualified.append(p)
+                    scope = one_state.scoped_state(words, ph, parties)
                     for p in _the_rates_named(qualified, words, ph):
                             if _replaced_by_point(p, words, provisions):
                                 continue
+                            if scope is not None and p.conditions.get("source_state", scope) != scope:
+                                continue  # "en el caso de Argentina": not the rate the other State charges
+                            if scope is not None and "source_state" not in p.conditions:
+                                p = one_state.for_one_source(p, scope, parties, provisions)
                             known = p.conditions.get("unread_condition")
                             if known is not None and words in known:
                                 continue

@@ -1,0 +1,87 @@
+"""A protocol point that holds for one Contracting State only ("en el caso de Argentina", "in the case of
+Brazil", "no caso do Brasil") qualifies the rate as that State charges it at source; the same rate charged by
+the other State keeps the article's words alone (before, a registration requirement of Argentina's law was a
+caveat on Canada's tax too, and a condition for Argentina only made both directions indeterminate). Texts are
+short conventions of our own in the wordings of the Argentine Boletín Oficial and of English and Portuguese
+protocols."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import taxtreaty
+
+ARTICLE = {
+    "es": ("Convenio entre la República Argentina y Canadá\n\nArtículo 12\nRegalías\n\n"
+           "1. Las regalías procedentes de un Estado Contratante y pagadas a un residente del otro Estado Contratante "
+           "pueden someterse a imposición en ese otro Estado.\n\n"
+           "2. Sin embargo, dichas regalías pueden someterse también a imposición en el Estado Contratante del que "
+           "procedan y de acuerdo con la legislación de ese Estado, pero si el beneficiario efectivo es un residente "
+           "del otro Estado Contratante, el impuesto así exigido no podrá exceder del 10 por ciento del importe "
+           "bruto de las regalías.\n\nPROTOCOLO\n\n1. Con relación al artículo 12:\n\n"),
+    "en": ("Convention between the Kingdom of the Netherlands and the Federative Republic of Brazil\n\n"
+           "Article 12\nRoyalties\n\n1. Royalties arising in a Contracting State and paid to a resident of the other "
+           "Contracting State may be taxed in that other State.\n\n2. However, such royalties may also be taxed in the "
+           "Contracting State in which they arise and according to the laws of that State, but if the recipient is the "
+           "beneficial owner of the royalties the tax so charged shall not exceed 10 per cent of the gross amount of "
+           "the royalties.\n\nPROTOCOL\n\n1. With reference to Article 12:\n\n"),
+    "pt": ("Convenção entre a República Portuguesa e a República Federativa do Brasil\n\nArtigo 12.º\nRoyalties\n\n"
+           "1 — As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante "
+           "podem ser tributadas nesse outro Estado.\n\n2 — Todavia, essas royalties podem ser igualmente tributadas no "
+           "Estado Contratante de que provêm e de acordo com a legislação desse Estado, mas se o beneficiário efectivo "
+           "das royalties for um residente do outro Estado Contratante, o imposto assim estabelecido não excederá "
+           "10 % do montante bruto das royalties.\n\nPROTOCOLO\n\n1. Relativamente ao artigo 12.º:\n\n"),
+}
+REGISTRATION = {
+    "es": "a) la limitación de la imposición en la fuente prevista en el apartado 2 procederá, en el caso de Argentina, "
+          "siempre que se cumplan los requisitos de registro previstos en su legislación interna;\n",
+    "en": "a) the limitation of the tax at source provided in paragraph 2 shall apply, in the case of Brazil, provided "
+          "that the registration requirements of its domestic law are met;\n",
+    "pt": "a) a limitação do imposto na fonte prevista no n.º 2 aplica-se, no caso do Brasil, desde que sejam cumpridos "
+          "os requisitos de registo previstos na sua legislação interna;\n",
+}
+PARTIES = {"es": ["AR", "CA"], "en": ["NL", "BR"], "pt": ["PT", "BR"]}
+NAMED = {"es": "AR", "en": "BR", "pt": "BR"}
+
+
+def _decide(text: str, language: str, source: str) -> dict[str, Any]:
+    parties = PARTIES[language]
+    residence = next(p for p in parties if p != source)
+    facts = {"income": "royalties", "source": source, "residence": residence, "beneficial_owner": True,
+             "recipient": "company", "royalty_kind": "patents"}
+    return taxtreaty.decide(taxtreaty.parse(text), facts, parties=parties).to_dict()
+
+
+@pytest.mark.parametrize("language", ["es", "en", "pt"])
+def test_a_proviso_for_one_state_is_on_that_states_tax_only(language: str) -> None:
+    text = ARTICLE[language] + REGISTRATION[language]
+    named = NAMED[language]
+    other = next(p for p in PARTIES[language] if p != named)
+    there = _decide(text, language, named)
+    assert (there["status"], there["max_rate_pct"]) == ("determined", "10")
+    assert [c["kind"] for c in there["caveats"]] == ["domestic_law"]
+    here = _decide(text, language, other)
+    assert (here["status"], here["max_rate_pct"]) == ("determined", "10")
+    assert here["caveats"] == []
+
+
+def test_a_condition_for_one_state_leaves_the_other_states_rate_as_it_is() -> None:
+    text = ARTICLE["es"] + ("a) la limitación de la imposición en la fuente prevista en el apartado 2 procederá, en el "
+                            "caso de Argentina, siempre que el contrato haya sido aprobado por la autoridad de aplicación;\n")
+    there = _decide(text, "es", "AR")
+    assert there["status"] == "indeterminate" and there["unread"]
+    here = _decide(text, "es", "CA")
+    assert (here["status"], here["max_rate_pct"], here["unread"]) == ("determined", "10", [])
+
+
+def test_a_point_on_the_residents_of_the_state_it_names_is_not_scoped_to_its_tax() -> None:
+    # "the company which is a resident of the Netherlands": that State's residents, whichever State pays
+    from taxtreaty.provisions import one_state
+    from taxtreaty.provisions.vocabulary import phrases
+
+    words = ("In the case of the Netherlands, sub-paragraph a of paragraph 2 shall not apply if the company which is a "
+             "resident of the Netherlands suffers Netherlands company tax on the dividends.")
+    assert one_state.scoped_state(words, phrases("en"), ["NL", "KR"]) is None
+    assert one_state.scoped_state(REGISTRATION["en"], phrases("en"), ["NL", "BR"]) == "BR"
