@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import item_refs, lenders, passes, protocols
+from taxtreaty.provisions import item_refs, lenders, one_state, passes, protocols
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -111,6 +111,7 @@ def run(reading: Reading) -> ProvisionSet:
         for article in version.articles:
             provisions += read_article(reading, version, article, ph)
         provisions += protocols.read_protocols(reading, version, ph, provisions)
+        provisions += one_state.extended_definitions(reading, version, ph)
     prevailing = read_prevailing_language(reading)
     if prevailing is not None:
         provisions.append(prevailing)

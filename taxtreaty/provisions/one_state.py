@@ -9,7 +9,17 @@ at source; the same rate charged by the other State keeps the article's words al
 name that State as the recipient's residence ("the company which is a resident of the Netherlands") is about
 that State's residents, not its tax at source: it is not scoped here.
 
-Nothing here knows a treaty or a language: the words are the language file's `one_state_scope`.
+A point that widens a definition for one State ("b) en el caso de Argentina, las regalías incluyen asimismo,
+cualquier pago percibido con motivo de la transmisión de noticias ...", "in the case of Australia, the term
+“royalties” also includes ...": `definition_extends` words before a kind of payment) makes that kind of payment
+one of the article's for that State alone: paid from the other State, it is not (the definition the other
+State applies does not hold it), so the article's rates ("15 por ciento ... en todos los demás casos") do not
+apply to it there; it goes to the articles of profits (`extended_definitions`: an allocation with
+`values.reclassified_to`, as a reclassifying point, for income arising in the other State), never to the
+residual rate of the list.
+
+Nothing here knows a treaty or a language: the words are the language file's `one_state_scope` and
+`definition_extends`.
 """
 
 from __future__ import annotations
@@ -18,12 +28,16 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.states import state_right_after
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
 from taxtreaty.structure.metadata import states_named
+from taxtreaty.structure.model import Version
 
 #: how far after a resident word the State of residence is named ("resident of the Kingdom of the Netherlands")
 _RESIDENT_TAIL = 36
+#: where the clause of a point's sentence ends: a stop, a semicolon, a colon
+_CLAUSE_END = regex.compile(r"[;:]|\.(?!\d)")
 
 
 def _adjective_right_after(folded: str, at: int, ph: Phrases) -> str | None:
@@ -56,6 +70,38 @@ def scoped_state(words: str, ph: Phrases, parties: list[str] | tuple[str, ...]) 
     return state
 
 
+def extended_definitions(reading: Reading, version: Version, ph: Phrases) -> list[Provision]:
+    """"en el caso de Argentina, las regalías incluyen asimismo, cualquier pago ... de noticias ...": for income
+    arising in the other State, the kind the point adds to the article's definition is sent to the articles of
+    profits (an allocation of the payment article with `values.reclassified_to`, cited by the point's sentence)."""
+    from taxtreaty.provisions import protocols
+
+    if "definition_extends" not in ph.patterns or len(reading.parties) != 2:
+        return []
+    profits = [a.number for a in version.articles if a.topic in protocols.PROFIT_TOPICS and a.number]
+    out: list[Provision] = []
+    for point in protocols.points(reading, version, ph):
+        homes = [a for a in version.articles if a.number in point.articles and a.topic in PAYMENT_TOPICS]
+        folded = fold_same_length(point.text)
+        for m in ph.finditer("definition_extends", folded):
+            start = max([0, *(x.end() for x in _CLAUSE_END.finditer(folded, 0, m.start()))])
+            stop = _CLAUSE_END.search(folded, m.end())
+            end = stop.start() if stop else len(folded)
+            state = scoped_state(point.text[start:end], ph, reading.parties)
+            kinds = list(dict.fromkeys(kind for a, _, kind in ph.group_hits("subtypes", folded[m.end():end])))
+            named = {income for _, _, income in ph.group_hits("incomes", folded[start:m.start()])}
+            home = [a for a in homes if not named or a.topic in named] or \
+                [a for a in version.articles if a.topic in named and a.topic in PAYMENT_TOPICS]
+            if state is None or len(kinds) != 1 or len(home) != 1 or not profits:
+                continue
+            other = next(c for c in reading.parties if c != state)
+            cite = reading.cite_cleaned(version.language, point.eid, point.start + start, point.start + end)
+            out.append(reading.provision(home[0], "allocation", cite, allocation=None, state=other,
+                                         conditions={"income_subtype": kinds[0], "source_state": other},
+                                         values={"reclassified_to": profits, "defined_for": state}))
+    return out
+
+
 def for_one_source(p: Provision, state: str, parties: list[str] | tuple[str, ...],
                    provisions: list[Provision]) -> Provision:
     """`p` split by source State: a copy for income arising in `state` (returned, inserted after `p`, its own
@@ -70,4 +116,4 @@ def for_one_source(p: Provision, state: str, parties: list[str] | tuple[str, ...
     return copy
 
 
-__all__ = ["for_one_source", "scoped_state"]
+__all__ = ["extended_definitions", "for_one_source", "scoped_state"]

@@ -122,7 +122,8 @@ OPTIONAL_PHRASE_KEYS += ("exempt_in_excess",)
 #: recipient_subject_to_tax; "relative_tail": the words that may follow it and still be only that fact (provisions/unread.py)
 OPTIONAL_PHRASE_KEYS += ("relative_taxed", "relative_not_taxed", "relative_tail")
 #: "one_state_scope": a protocol point limited to one State's tax ("en el caso de Argentina"): provisions/one_state.py
-OPTIONAL_PHRASE_KEYS += ("one_state_scope",)
+#: "definition_extends": a point widening an article's definition ("las regalías incluyen asimismo ..."): one_state.py
+OPTIONAL_PHRASE_KEYS += ("one_state_scope", "definition_extends")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

@@ -30,7 +30,10 @@ def _target(treaty: CompiledTreaty, rule: Rule, scenario: Scenario) -> TopicRule
 
 def _profits(treaty: CompiledTreaty, target: TopicRules, rule: Rule, scenario: Scenario, decision: Decision,
              defaults_used: set[str]) -> None:
-    decision.trace.append(TraceEntry(rule.cite, labels.label("effects", "reclassified", article=target.article)))
+    defined_for = rule.values.get("defined_for")  # "en el caso de Argentina, las regalías incluyen asimismo ..."
+    effect_label = labels.label("effects", "defined_for_other", article=target.article, state=defined_for) if defined_for \
+        else labels.label("effects", "reclassified", article=target.article)
+    decision.trace.append(TraceEntry(rule.cite, effect_label))
     decision.article_applied = target.article
     decision.language = target.language
     allocation(treaty, target, scenario, decision, defaults_used)

@@ -85,3 +85,45 @@ def test_a_point_on_the_residents_of_the_state_it_names_is_not_scoped_to_its_tax
              "resident of the Netherlands suffers Netherlands company tax on the dividends.")
     assert one_state.scoped_state(words, phrases("en"), ["NL", "KR"]) is None
     assert one_state.scoped_state(REGISTRATION["en"], phrases("en"), ["NL", "BR"]) == "BR"
+
+
+PROFITS = {
+    "es": "Artículo 7\nBeneficios empresariales\n\n1. Los beneficios de una empresa de un Estado Contratante solamente "
+          "pueden someterse a imposición en ese Estado, a no ser que la empresa realice su actividad en el otro Estado "
+          "Contratante por medio de un establecimiento permanente situado en él.\n\n",
+    "en": "Article 7\nBusiness profits\n\n1. The profits of an enterprise of a Contracting State shall be taxable only in "
+          "that State unless the enterprise carries on business in the other Contracting State through a permanent "
+          "establishment situated therein.\n\n",
+    "pt": "Artigo 7.º\nLucros das empresas\n\n1 — Os lucros de uma empresa de um Estado Contratante só podem ser tributados "
+          "nesse Estado, a não ser que a empresa exerça a sua actividade no outro Estado Contratante por meio de um "
+          "estabelecimento estável aí situado.\n\n",
+}
+NEWS = {
+    "es": "b) en el caso de Argentina, las regalías incluyen asimismo cualquier pago percibido con motivo de la "
+          "transmisión de noticias por parte de una agencia internacional de noticias.\n",
+    "en": "b) in the case of Brazil, royalties also include any payment received for the transmission of news by an "
+          "international news agency.\n",
+    "pt": "b) no caso do Brasil, as royalties incluem também qualquer pagamento recebido pela transmissão de notícias "
+          "por uma agência internacional de notícias.\n",
+}
+
+
+@pytest.mark.parametrize("language", ["es", "en", "pt"])
+def test_a_kind_a_point_adds_to_the_definition_for_one_state_is_not_a_royalty_of_the_other(language: str) -> None:
+    head, _, rest = ARTICLE[language].partition("\n\n")
+    text = head + "\n\n" + PROFITS[language] + rest + REGISTRATION[language] + NEWS[language]
+    named = NAMED[language]
+    other = next(p for p in PARTIES[language] if p != named)
+    parties = PARTIES[language]
+    doc = taxtreaty.parse(text)
+    facts = {"income": "royalties", "beneficial_owner": True, "recipient": "company", "royalty_kind": "news"}
+    there = taxtreaty.decide(doc, {**facts, "source": named, "residence": other}, parties=parties).to_dict()
+    assert (there["status"], there["max_rate_pct"]) == ("determined", "10")  # a royalty where the point holds
+    here = taxtreaty.decide(doc, {**facts, "source": other, "residence": named, "pe_connected": False},
+                            parties=parties).to_dict()
+    assert here["max_rate_pct"] != "10" and here["article_applied"] == "7"
+    assert any(t["eid"].startswith("protocol") for t in here["trace"])
+    # another kind of royalty paid from the other State keeps the article's rate
+    patents = taxtreaty.decide(doc, {**facts, "royalty_kind": "patents", "source": other, "residence": named},
+                               parties=parties).to_dict()
+    assert (patents["status"], patents["max_rate_pct"]) == ("determined", "10")
