@@ -229,15 +229,17 @@ def _name_key(name: str) -> str:
 
 def _named(scenario: Scenario, names: tuple[str, ...]) -> bool | None:
     """The recipient is one of the institutions a list names: by its name when given (the name as the
-    user knows it is found in the printed one, or the other way round); a recipient said to be a named
-    institution is taken to be one of them; a central bank may be one (the decision asks its name)."""
+    user knows it is found in the printed one, or the other way round). A recipient said to be "an
+    institution the treaty names" without its name may be another institution than these (the treaty
+    may name several, in other articles): unknown, and the decision asks its name; a central bank may be
+    one too (asked the same way)."""
     if scenario.recipient_name is not None:
         given = _name_key(scenario.recipient_name)
         keys = [_name_key(n) for n in names]
         return any(given and (f" {given} " in f" {k} " or f" {k} " in f" {given} ") for k in keys)
-    if scenario.recipient == "named_institution":
-        return True
-    if scenario.recipient == "central_bank" or scenario.recipient is None:
+    if scenario.recipient == "named_institution" and not names:
+        return True  # a list of no name: any institution the treaty names
+    if scenario.recipient in ("named_institution", "central_bank") or scenario.recipient is None:
         return None
     return False
 

@@ -108,3 +108,13 @@ def test_a_point_naming_institutions_for_the_kinds_it_quotes_picks_that_exemptio
     named = ask(JP, "NL", "JP", recipient="named_institution", recipient_name="Japan International Cooperation Agency")
     assert (named.status, named.source_taxation) == ("determined", "none"), named.to_dict()
     assert named.eid.startswith("protocol")
+
+
+@pytest.mark.parametrize("language", sorted(ARTICLE))
+def test_a_named_institution_without_its_name_is_asked_its_name(language: str) -> None:
+    # "an institution the treaty names" may be one the treaty names elsewhere (another article, the other State's
+    # list): the exemption of these names is not its answer until the name is given
+    text, (home, china), _ = ARTICLE[language]
+    bare = ask(text, home, china, recipient="named_institution")
+    assert bare.status == "indeterminate" and "recipient_name" in bare.to_dict()["missing_facts"], bare.to_dict()
+    assert "none" in {c["source_taxation"] for c in bare.to_dict()["candidates"]}
