@@ -71,6 +71,9 @@ class Condition:
             return _invested(scenario, *self.value)
         if op == "named":
             return _named(scenario, self.value)
+        if op == "guaranteed":
+            given = guaranteed(scenario)
+            return None if given is None else given == self.value
         if op == "eq_where_resident":  # a test of the residents of one State only
             if scenario.residence != self.value[1]:
                 return True
@@ -132,6 +135,8 @@ class Condition:
             return "held_months" if self.value[0] == "months" else "held_days"
         if self.op == "invested":
             return "invested_amount" if scenario.invested_amount is None else None
+        if self.op == "guaranteed":  # the kind of loan first (one answer may settle it), then the guarantee
+            return None if guaranteed(scenario) is not None else "loan_kind" if scenario.loan_kind is None else "loan_guaranteed"
         if self.op == "named":
             if scenario.recipient is None and scenario.recipient_name is None:
                 return "recipient"
@@ -220,6 +225,16 @@ def _invested(scenario: Scenario, amount: Decimal, currency: str, strict: bool) 
     if scenario.invested_currency != currency:
         return None  # no exchange rate is assumed: the reasons say so
     return scenario.invested_amount > amount if strict else scenario.invested_amount >= amount
+
+
+def guaranteed(scenario: Scenario) -> bool | None:
+    """Whether the loan is guaranteed, insured or financed by a government: `loan_guaranteed` when given, else a
+    loan given as of kind `government_guaranteed` is, and "another debt-claim" (`other`: none of the kinds the
+    choices name) is not; unknown for a bank loan, a sale on credit, bonds or public works, which may be guaranteed
+    too (a bank's loan under a government guarantee is both)."""
+    if scenario.loan_guaranteed is not None:
+        return bool(scenario.loan_guaranteed)
+    return {"government_guaranteed": True, "other": False}.get(str(scenario.loan_kind))
 
 
 def _name_key(name: str) -> str:
@@ -458,9 +473,10 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "guaranteed_by_government":
             # a loan guaranteed, insured or financed by a government: a kind of loan the user states
             # (`loan_kind`), never assumed either way where the text makes the answer turn on it
+            # (`loan_guaranteed`, or `loan_kind: government_guaranteed`): a bank loan or a sale on credit may be
+            # guaranteed too, so another kind of loan does not answer it
             yes = bool(value)
-            kinds = {"government_guaranteed"} if yes else set(fact_schema()["loan_kind"].choices) - {"government_guaranteed"}
-            tests.append(_test("loan_kind", "in", frozenset(kinds),
+            tests.append(_test("loan_guaranteed", "guaranteed", yes,
                                "guaranteed_by_government" if yes else "not_guaranteed_by_government"))
         elif key == "loan_kinds":
             kinds = [str(v) for v in value]

@@ -131,8 +131,21 @@ REPAYMENT = (
 @pytest.mark.parametrize(("years", "status", "taxation"), [(5, "determined", "none"), (3, "determined", "none"),
                                                            (2, "determined", "limited")])
 def test_a_repayment_period_of_3_years_or_more_is_a_fact(years, status, taxation):
-    decision = ask("en", REPAYMENT, recipient="bank", loan_kind="bank_loan", loan_term_years=years)
+    decision = ask("en", REPAYMENT, recipient="bank", loan_kind="bank_loan", loan_term_years=years, loan_guaranteed=False)
     assert (decision["status"], decision["source_taxation"]) == (status, taxation), decision["reasons"]
+
+
+def test_a_bank_loan_may_be_guaranteed_by_a_government_too():
+    # a bank's loan under the other State's guarantee is both a bank loan and a guaranteed one: (a) exempts it
+    # whatever its term, so a bank loan whose guarantee is not said is asked, never given the 10 % of paragraph 2
+    guaranteed = ask("en", REPAYMENT, recipient="bank", loan_kind="bank_loan", loan_term_years=2, loan_guaranteed=True)
+    assert (guaranteed["status"], guaranteed["source_taxation"]) == ("determined", "none"), guaranteed["reasons"]
+    unsaid = ask("en", REPAYMENT, recipient="bank", loan_kind="bank_loan", loan_term_years=2)
+    assert unsaid["status"] == "indeterminate" and unsaid["missing_facts"] == ["loan_guaranteed"], unsaid["reasons"]
+    # the kind alone still settles it: a loan given as government-guaranteed is, "another debt-claim" is not
+    assert ask("en", REPAYMENT, recipient="bank", loan_kind="government_guaranteed")["source_taxation"] == "none"
+    other = ask("en", REPAYMENT, recipient="company", loan_kind="other")
+    assert (other["status"], other["max_rate_pct"]) == ("determined", "10"), other["reasons"]
 
 
 def test_a_loan_granted_or_guaranteed_by_the_central_bank_is_either():
