@@ -24,7 +24,7 @@ from typing import Any
 
 import regex
 
-from taxtreaty.provisions.conditions import kind_hits
+from taxtreaty.provisions.parties import kind_hits
 from taxtreaty.provisions.unread import uncovered_spans
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import regex
 
-from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.subtypes import subtype_conditions
 from taxtreaty.provisions.vocabulary import Phrases, alternation, fold_same_length, require_phrases
 from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Paragraph, Point, Version
@@ -118,8 +118,8 @@ def _only_reference_words(folded: str, spans: list[tuple[int, int]], ph: Phrases
 
 
 def _kinds_of_item(item: Point, ph: Phrases) -> list[str] | None:
-    found = cond.subtype_conditions(fold_same_length(" ".join(item.text.split())), ph).get("income_subtype")
-    if found is None or cond.subtype_conditions(fold_same_length(" ".join(item.text.split())), ph).get("income_subtype_excluded"):
+    found = subtype_conditions(fold_same_length(" ".join(item.text.split())), ph).get("income_subtype")
+    if found is None or subtype_conditions(fold_same_length(" ".join(item.text.split())), ph).get("income_subtype_excluded"):
         return None
     return [found] if isinstance(found, str) else list(found)
 

@@ -30,8 +30,11 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures, one_state, provisos
 from taxtreaty.provisions.align import divergences, missing_articles
 from taxtreaty.provisions.model import Provision, ProvisionSet
+from taxtreaty.provisions.parties import GUARANTOR_KINDS, PUBLIC_KINDS, kind_hits
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.references import references_displaced, switched_off
+from taxtreaty.provisions.states import states_named
+from taxtreaty.provisions.subtypes import subtype_conditions
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, phrases
 from taxtreaty.structure import eids
 from taxtreaty.structure.model import Article, Document, Version
@@ -84,7 +87,7 @@ def _one_state_named(sentence: str, parties: list[str]) -> str | None:
     for income arising there only; None when it names none or both, or the parties are not two."""
     if len(parties) != 2:
         return None
-    named = {c for c in cond.states_named(sentence) if c in parties}
+    named = {c for c in states_named(sentence) if c in parties}
     return named.pop() if len(named) == 1 else None
 
 
@@ -298,12 +301,12 @@ def defined_kinds(reading: Reading, version: Version, article: Article, ph: Phra
             match = ph.find("kind_definition", unit.folded)
             if match is None:
                 continue
-            defined = {kind for start, end, kind in cond.kind_hits(unit.folded, ph)
+            defined = {kind for start, end, kind in kind_hits(unit.folded, ph)
                        if match.start() <= start and end <= match.end()}
             if len(defined) != 1:
                 continue
             body = unit.folded[match.end():] + " " + " ".join(u.folded for u in units[k + 1:])
-            added = [kind for _, _, kind in cond.kind_hits(body, ph) if kind in cond.PUBLIC_KINDS and kind not in defined]
+            added = [kind for _, _, kind in kind_hits(body, ph) if kind in PUBLIC_KINDS and kind not in defined]
             if not added:
                 break
             # "For the purposes of paragraph 3": the paragraph the definition serves, named in its own sentence
@@ -336,7 +339,7 @@ def headed_kind(article: Article, ph: Phrases, found: list[Provision]) -> None:
     and its rate from the other kinds."""
     if not article.heading or article.topic not in PAYMENT_TOPICS:
         return
-    kinds = cond.subtype_conditions(fold_same_length(" ".join(article.heading.split())), ph)
+    kinds = subtype_conditions(fold_same_length(" ".join(article.heading.split())), ph)
     kind = kinds.get("income_subtype")
     if not isinstance(kind, str):
         return
@@ -367,7 +370,7 @@ def referenced_kinds(article: Article, ph: Phrases, found: list[Provision]) -> N
             item = _point(article, refs[0], letters[0])
             if item is None:
                 continue
-            kinds = cond.subtype_conditions(fold_same_length(" ".join(item.text.split())), ph)
+            kinds = subtype_conditions(fold_same_length(" ".join(item.text.split())), ph)
             if not kinds:
                 continue
             pieces.remove(piece)
@@ -405,7 +408,7 @@ def referenced_guarantors(article: Article, ph: Phrases, found: list[Provision])
             named = [q for q in found if q is not p and q.kind in ("exemption", "allocation")
                      and any(eids.within(q.cite.eid, item.eid) for item in items)]
             if not named or any(not q.conditions.get("recipient_kinds")
-                                or set(q.conditions["recipient_kinds"]) - cond.GUARANTOR_KINDS for q in named):
+                                or set(q.conditions["recipient_kinds"]) - GUARANTOR_KINDS for q in named):
                 continue
             pieces.remove(piece)
             p.conditions = {k: v for k, v in p.conditions.items() if k != "unread_condition"}
@@ -511,7 +514,7 @@ def _other_kinds(p: Provision, kind: str | None) -> dict[str, Any] | None:
 def _one_subtype(words: str, ph: Phrases) -> str | None:
     """The one kind of income a protocol point speaks of ("con respecto al uso de un derecho de autor"),
     or None (no kind named, or several)."""
-    kind = cond.subtype_conditions(fold_same_length(words), ph).get("income_subtype")
+    kind = subtype_conditions(fold_same_length(words), ph).get("income_subtype")
     return kind if isinstance(kind, str) else None
 
 

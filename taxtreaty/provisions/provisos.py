@@ -28,7 +28,7 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions import figures, unread
-from taxtreaty.provisions.conditions import SHARE_KEYS
+from taxtreaty.provisions.holdings import SHARE_KEYS
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 from taxtreaty.structure.metadata import states_named
 

@@ -23,7 +23,8 @@ from rapidfuzz.distance import Levenshtein
 
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
-from taxtreaty.provisions.conditions import LOAN_SUBTYPES, investment, is_holding_share, loan_term
+from taxtreaty.provisions.conditions import LOAN_SUBTYPES, loan_term
+from taxtreaty.provisions.holdings import investment, is_holding_share
 from taxtreaty.provisions.vocabulary import Phrases, alternation, fold_same_length, require_phrases
 
 #: phrase keys whose words a read condition is made of

@@ -342,3 +342,13 @@ def require_phrases(code: str) -> Phrases:
     if ph is None:
         raise DataFileError(f"no provisions vocabulary for language {code!r}")
     return ph
+
+
+@cache
+def ending_with(language: str, key: str) -> regex.Pattern[str]:
+    """One of the phrases of `key` right at the end of a text ("at least of", "al menos el", "paid after
+    the": an "of" or a determiner may follow it)."""
+    ph = phrases(language)
+    assert ph is not None
+    follower = ph.word_group("of_words", "determiners") if key == "at_least" else ph.word_group("determiners")
+    return regex.compile(alternation(ph.raw[key]) + rf"\s*(?:{follower}\s+)?$")

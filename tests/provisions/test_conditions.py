@@ -215,7 +215,7 @@ def test_a_state_named_as_recipient_is_its_government():
 
 
 def test_a_resident_of_a_state_is_not_its_government():
-    from taxtreaty.provisions.conditions import parties_kinds
+    from taxtreaty.provisions.parties import parties_kinds
 
     ph = phrases("en")
     assert ph is not None

@@ -17,6 +17,7 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.parties import either_party, last_role, parties_kinds
 from taxtreaty.provisions.reading import (
     CAP_TOPICS,
     INCOME_TOPICS,
@@ -26,6 +27,8 @@ from taxtreaty.provisions.reading import (
     cite_label,
 )
 from taxtreaty.provisions.references import overrides_named
+from taxtreaty.provisions.states import states_named
+from taxtreaty.provisions.subtypes import subtype_conditions
 from taxtreaty.provisions.vocabulary import Phrases
 from taxtreaty.structure import eids
 from taxtreaty.structure.numbers import article_number_value as number_value
@@ -68,7 +71,7 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 # payments also "Royalties ... beneficially owned by a resident of the other Contracting State
                 # shall be taxable only in that other Contracting State": the rule is the beneficial owner's
                 conditions["beneficial_owner"] = True
-            conditions.update(cond.subtype_conditions(sentence, ph))
+            conditions.update(subtype_conditions(sentence, ph))
             verb = exclusive or shared
             if verb is not None and (article.topic not in PAYMENT_TOPICS or exclusive is not None):
                 # "los intereses originados en Argentina y pagados a un residente de Canadá solo podrán
@@ -108,7 +111,7 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     allocation = "source_only"
                 elif (article.topic == "pensions" and ph.find("exception_lead", sentence[:20]) is None
                       and {"government", "local_authority"} & set(
-                          cond.parties_kinds(sentence, ph, default_role=None).get("payer_kinds", []))):
+                          parties_kinds(sentence, ph, default_role=None).get("payer_kinds", []))):
                     # "las pensiones pagadas por un Estado Contratante o por una de sus subdivisiones
                     # políticas ... sólo pueden someterse a imposición en ese Estado": the paying State's
                     allocation = "paying_state_only"
@@ -134,7 +137,7 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 if article.topic in PAYMENT_TOPICS:
                     # "interest ... paid to the Government of the other State ... shall be taxable only
                     # in that other State": residence-only for those recipients, not for every payment
-                    conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph, default_role=None))
+                    conditions = cond.merge(conditions, parties_kinds(sentence, ph, default_role=None))
                 # "...only in that State unless ... permanent establishment ... may be taxed in the other"
                 rest = sentence[exclusive.end():]
                 if (article.topic == "other_income" and allocation == "residence_only" and "taxed_in_residence" in ph.patterns
@@ -216,11 +219,11 @@ def _named_direction(before: str, ph: Phrases, parties: list[str]) -> dict[str, 
     name both Contracting States and the recipient's is the one right after "derived by" (its residence)."""
     if len(parties) != 2:
         return {}
-    named = [c for c in cond.states_named(before) if c in parties]
+    named = [c for c in states_named(before) if c in parties]
     if set(named) != set(parties):
         return {}
     for m in ph.finditer("recipient_role", before):
-        after = [c for c in cond.states_named(before[m.end(): m.end() + 50]) if c in parties]
+        after = [c for c in states_named(before[m.end(): m.end() + 50]) if c in parties]
         if after:
             residence = after[0]
             return {"residence_state": residence, "source_state": next(c for c in parties if c != residence)}
@@ -242,18 +245,18 @@ def _exclusive_list_item(reading: Reading, out: Emitted, unit: Unit, ph: Phrases
     bank; (ii) an insurance company; ...") is one such case, under its own introduction's conditions too."""
     exclusive_at = _exclusive_intro_at(unit, ph)
     intro = unit.context[-1]
-    role = cond.last_role(intro.folded, ph)
+    role = last_role(intro.folded, ph)
     conditions: dict[str, Any] = {}
     for between in unit.context[exclusive_at + 1 :]:  # the items' own introductions under the rule's
         conditions = cond.merge(conditions, cond.clause_conditions(between.folded, ph, reading.parties))
     conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, reading.parties))
-    conditions = cond.merge(conditions, cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role))
+    conditions = cond.merge(conditions, parties_kinds(unit.folded, ph, default_role=None, context_role=role))
     if not set(conditions) - {"beneficial_owner"}:
         # nothing read from the item: its words are the condition, never "every payment"
         conditions["unread_condition"] = " ".join(unit.text.split()).rstrip(";,. ")
     rule = unit.context[exclusive_at]
     overrides = overrides_named(rule, rule.folded, ph)
-    for either in cond.either_party(conditions, unit.folded, ph):
+    for either in either_party(conditions, unit.folded, ph):
         _emit_allocation(reading, out, unit, ph, 0, 0, len(unit.text), "residence_only", either, overrides)
 
 

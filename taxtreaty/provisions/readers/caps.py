@@ -18,7 +18,9 @@ from taxtreaty.patterns import SENTENCE_END
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures, states
 from taxtreaty.provisions.citing import Unit
+from taxtreaty.provisions.holdings import investment_alternatives, is_holding_share
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.parties import last_role, parties_kinds
 from taxtreaty.provisions.reading import Emitted, Reading, cite_label
 from taxtreaty.provisions.vocabulary import Phrases
 from taxtreaty.structure.model import Article, Version
@@ -63,7 +65,7 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
                             f"({printed!r}); no rate of this clause is read as certain",
                             conditions=cond.clause_conditions(sentence, ph, reading.parties))
                     continue
-            rates = [r for r in figures.find_rates(sentence, ph) if not cond.is_holding_share(sentence, r, ph)]
+            rates = [r for r in figures.find_rates(sentence, ph) if not is_holding_share(sentence, r, ph)]
             if not rates:
                 continue
             cap = ph.find("cap", sentence)
@@ -171,12 +173,12 @@ def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         own = cond.clause_conditions(sentence[seg_start:seg_end], ph, reading.parties)
         base = inherited if i == 0 else cond.merge(inherited, prefix)
         conditions = cond.merge(base, own)
-        kinds = cond.parties_kinds(sentence[seg_start:seg_end], ph)
+        kinds = parties_kinds(sentence[seg_start:seg_end], ph)
         conditions = cond.merge(conditions, kinds)
         if not own.get("otherwise"):
             conditions.pop("otherwise", None)
         segment = sentence[seg_start:seg_end]
-        for alternative in (a for c in cond.investment_alternatives(conditions, segment, ph)
+        for alternative in (a for c in investment_alternatives(conditions, segment, ph)
                             for a in cond.loan_alternatives(c, segment, ph)):
             out.add(
                 unit, "withholding_cap", reading.cite(unit, s_start + seg_start, s_start + seg_end),
@@ -192,10 +194,10 @@ def _cap_alternatives(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
     cap per item, cited from the rate through the item."""
     inherited = _context_conditions(reading, unit, ph)
     base = cond.merge(inherited, cond.clause_conditions(sentence, ph, reading.parties))
-    role = cond.last_role(sentence, ph) or "recipient"
+    role = last_role(sentence, ph) or "recipient"
     for child in children:
         own = cond.merge(cond.clause_conditions(child.folded, ph, reading.parties),
-                         cond.parties_kinds(child.folded, ph, default_role=None, context_role=role))
+                         parties_kinds(child.folded, ph, default_role=None, context_role=role))
         if not own:
             # "a) 10 por ciento ... en los casos de pagos ... a los que se refiere: i) el subapartado
             # 3 (a) ...": an alternative the engine reads nothing in is not "any case"

@@ -18,10 +18,11 @@ from taxtreaty import vocab
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import states
 from taxtreaty.provisions.citing import Unit
-from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.parties import either_party, last_role, parties_kinds
 from taxtreaty.provisions.readers.thresholds import figure_values
 from taxtreaty.provisions.reading import CAP_TOPICS, HOST_EXEMPTION_TOPICS, Emitted, Reading, cite_label
+from taxtreaty.provisions.states import states_named
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 
 
@@ -37,13 +38,13 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             continue
         ctx_exempt = [c for c in unit.context if ph.has("exempt", c.folded)]
         if ctx_exempt and unit.role == "point":
-            role = cond.last_role(ctx_exempt[-1].folded, ph) or "recipient"
+            role = last_role(ctx_exempt[-1].folded, ph) or "recipient"
             conditions: dict[str, Any] = {}
             for ctx in unit.context:
                 conditions = cond.merge(conditions, cond.clause_conditions(ctx.folded, ph, reading.parties))
                 if ctx is not ctx_exempt[-1]:
-                    conditions = cond.merge(conditions, cond.parties_kinds(ctx.folded, ph, default_role=None))
-            own = cond.parties_kinds(unit.folded, ph, default_role=None, context_role=role)
+                    conditions = cond.merge(conditions, parties_kinds(ctx.folded, ph, default_role=None))
+            own = parties_kinds(unit.folded, ph, default_role=None, context_role=role)
             conditions = cond.merge(conditions, own)
             conditions = cond.merge(conditions, cond.clause_conditions(unit.folded, ph, reading.parties))
             read_name = _institution(reading, unit.text, conditions, "payer" if role == "payer" else "recipient", ph)
@@ -61,7 +62,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
                     "message": f"{cite_label(unit.article, unit.eid)} is the last item before the source text stops: "
                     "the list of who is exempt may continue beyond it, and this item may be cut short",
                 })
-            for either in cond.either_party(conditions, unit.folded, ph):
+            for either in either_party(conditions, unit.folded, ph):
                 for alternative in cond.loan_alternatives(either, unit.folded, ph):
                     out.add(unit, "exemption", reading.cite(unit, 0, len(unit.text)), conditions=alternative,
                             allocation="exempt_in_host" if host else None, read_names=read_name)
@@ -84,7 +85,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             if unit.article.topic not in HOST_EXEMPTION_TOPICS and not _is_source_exemption(unit, sentence, ph):
                 continue
             conditions = cond.clause_conditions(sentence, ph, reading.parties)
-            conditions = cond.merge(conditions, cond.parties_kinds(sentence, ph))
+            conditions = cond.merge(conditions, parties_kinds(sentence, ph))
             if unit.role == "point" and unit.context and s_start == 0:
                 source = states.source_from_introduction(unit.context[-1].folded, sentence, ph, reading.parties)
                 if source is not None:
@@ -107,7 +108,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             if sentence.rstrip().endswith(":"):
                 status = "unknown"
                 reason = f"{cite_label(unit.article, unit.eid)} announces who is exempt but the list is missing from the source text"
-            for either in cond.either_party(conditions, sentence, ph):
+            for either in either_party(conditions, sentence, ph):
                 for alternative in cond.loan_alternatives(either, sentence, ph):
                     out.add(unit, "exemption", reading.cite(unit, s_start, s_end), conditions=alternative, values=values,
                             allocation="exempt_in_host" if host else None, status=status, reason=reason,
@@ -206,7 +207,7 @@ def _place_states(reading: Reading, unit: Unit, conditions: dict[str, Any], role
             conditions[key] = named[0]
     if ph.find("guarantee_role", unit.folded):
         return  # "a loan guaranteed by the Export Credits Guarantee Department of the United Kingdom": the guarantor's State
-    own_role = cond.last_role(unit.folded, ph)  # "paid to the Central Bank of Kenya": the item's own role decides
+    own_role = last_role(unit.folded, ph)  # "paid to the Central Bank of Kenya": the item's own role decides
     if own_role is not None:
         key = "source_state" if own_role == "payer" else "residence_state"
     # "the Central Bank of Kenya or the Bank of England": a place that is no State we know may be the other party

@@ -12,9 +12,9 @@ import regex
 from taxtreaty import vocab
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
-from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, number
+from taxtreaty.provisions.states import states_named
 from taxtreaty.provisions.vocabulary import Phrases, all_words, word_alternation
 from taxtreaty.structure.instrument_dates import nth_month_after
 

@@ -10,10 +10,9 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.provisions.citing import Unit
-from taxtreaty.provisions.conditions import states_named
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, cite_label
-from taxtreaty.provisions.states import state_right_after
+from taxtreaty.provisions.states import state_right_after, states_named
 from taxtreaty.provisions.vocabulary import Phrases
 from taxtreaty.vocab import fold
 

@@ -1,0 +1,259 @@
+"""The parties of a payment a clause names: the kinds of payer, recipient and guarantor ("paid to the
+Government", "granted by a bank", "guaranteed by ... an export credit agency", "the State of Estonia"),
+each placed by the role word nearest before it; the alternatives when the kinds name either party ("the
+payer or the recipient ... is the Government"); and the States the parties are residents of (`direction`).
+
+Each reader takes folded clause text (see `vocabulary.fold_same_length`) and the language's `Phrases`;
+the words come from the data files.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+import regex
+
+from taxtreaty import vocab
+from taxtreaty.provisions.states import state_right_after, states_named
+from taxtreaty.provisions.vocabulary import Phrases, phrases, require_phrases
+
+#: kinds that make a guarantee a public one ("guaranteed by the Government")
+PUBLIC_KINDS = frozenset({"government", "local_authority", "central_bank"})
+
+
+#: who may guarantee, insure or finance a loan for `guaranteed_by_government`: the public kinds and an
+#: entity the government owns ("a loan ... guaranteed or insured by a public export credit agency")
+GUARANTOR_KINDS = PUBLIC_KINDS | {"government_owned"}
+
+
+@cache
+def _government_state(language: str) -> regex.Pattern[str] | None:
+    """"the State of Estonia", "o Estado Português", "el Estado español": a State named as a payer or
+    recipient is its government. Templates from the language file, "{state}" a State's name
+    (countries.yaml) or adjective (`state_adjectives`), with or without an article."""
+    ph = phrases(language)
+    assert ph is not None
+    templates = ph.raw.get("government_state") or []
+    if not templates:
+        return None
+    names = {vocab.fold(n) for variants in vocab.countries().values() for n in variants}
+    names |= {vocab.fold(str(a)) for a in (ph.raw.get("state_adjectives") or {})}
+    state = rf"(?:{ph.word_group('determiners')}\s+)?(?:" + "|".join(
+        regex.escape(n).replace(r"\ ", r"\s+") for n in sorted(names, key=len, reverse=True)) + r")(?![\p{L}])"
+    pieces = []
+    for template in templates:
+        before, _, after = vocab.fold(template).partition("{state}")
+        lead = r"\s+".join(regex.escape(w) for w in before.split())
+        tail = r"\s+".join(regex.escape(w) for w in after.split())
+        pieces.append(r"(?<![\p{L}])" + (lead + r"\s+" if lead else "") + state + (r"\s+" + tail if tail else ""))
+    return regex.compile("|".join(pieces))
+
+
+@cache
+def _adjective_prefilter(language: str) -> regex.Pattern[str] | None:
+    ph = phrases(language)
+    assert ph is not None
+    adjectives = [vocab.fold(str(a)) for a in (ph.raw.get("state_adjectives") or {})]
+    return regex.compile("|".join(regex.escape(a) for a in adjectives)) if adjectives else None
+
+
+def government_state_in(folded: str, ph: Phrases) -> regex.Pattern[str] | None:
+    """The `government_state` pattern when the clause may hold one: it names a State (a cheap,
+    remembered search) or a State's adjective; None otherwise."""
+    pattern = _government_state(ph.code)
+    if pattern is None:
+        return None
+    adjectives = _adjective_prefilter(ph.code)
+    if not states_named(folded) and (adjectives is None or adjectives.search(folded) is None):
+        return None
+    return pattern
+
+
+def kind_hits(folded: str, ph: Phrases) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every payer or recipient kind named in a clause, "the State of Estonia"
+    (`government_state`) included, longest first at a spot."""
+    hits = ph.group_hits("kinds", folded)
+    pattern = government_state_in(folded, ph)
+    if pattern is None or not pattern.search(folded):
+        return hits
+    # "a resident of the State of Estonia" is a resident, not the government
+    residents = [vocab.fold(w) for w in ph.words("resident_words")]
+    extra = [(m.start(), m.end(), "government") for m in pattern.finditer(folded)
+             if not any(w in folded[max(0, m.start() - 16) : m.start()] for w in residents)]
+    merged = sorted([*extra, *hits], key=lambda h: (h[0], -(h[1] - h[0])))
+    kept: list[tuple[int, int, str]] = []
+    for hit in merged:
+        if kept and hit[0] < kept[-1][1]:
+            continue
+        kept.append(hit)
+    return kept
+
+
+def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipient",
+                  context_role: str | None = None) -> dict[str, Any]:
+    """payer_kinds / recipient_kinds / guaranteed_by_government, each kind placed by the role word
+    ("paid to", "debtor", "guaranteed by") nearest before it in the clause."""
+    roles = []
+    for key, role in (("recipient_role", "recipient"), ("payer_role", "payer"), ("guarantee_role", "guarantee")):
+        roles += [(m.start(), m.end(), role) for m in ph.finditer(key, folded)]
+    roles.sort()
+    # "préstamos concedidos por un banco", "loan granted by a bank": the kind of income names the bank,
+    # not the payer or the recipient
+    incomes = [(a, b) for a, b, _ in ph.group_hits("subtypes", folded)]
+    out: dict[str, Any] = {}
+    for start, _end, kind in kind_hits(folded, ph):
+        if any(a <= start < b for a, b in incomes):
+            continue
+        # a role may end inside the kind it introduces ("el beneficiario efectivo es | es ese Estado contratante")
+        before = [r for r in roles if r[0] < start]
+        role = before[-1][2] if before else (context_role or default_role)
+        if role is None:
+            continue
+        if role == "payer" and _to_right_before(folded, start, ph):
+            # "los dividendos pagados por una sociedad residente de un Estado Contratante a un fondo de pensiones",
+            # "paid by a company ... to a pension fund": the kind the payment goes to is the recipient's
+            role = "recipient"
+        if role == "guarantee" and kind not in GUARANTOR_KINDS:
+            role = "recipient"  # "loans made or guaranteed by a bank": the lender's kind
+        if role == "guarantee":
+            out["guaranteed_by_government"] = True
+            # "paid to, or on loans guaranteed by, the Government": both roles
+            earlier = [r for r in before[:-1] if r[2] == "recipient"]
+            if not (earlier and not kind_hits(folded[earlier[-1][1] : before[-1][0]], ph)):
+                continue
+            if _names_a_resident(folded[earlier[-1][1] : before[-1][0]], ph):
+                # "beneficially owned by a resident of that other State with respect to debt-claims guaranteed
+                # ... by the Government": any resident is the recipient; the kinds are the guarantor's only
+                continue
+            role = "recipient"
+        key = "payer_kinds" if role == "payer" else "recipient_kinds"
+        kinds = out.setdefault(key, [])
+        if kind not in kinds:
+            kinds.append(kind)
+    return out
+
+
+def _to_right_before(folded: str, start: int, ph: Phrases) -> bool:
+    """The words right before a kind say where the payment goes ("a un", "to a"): `recipient_to` phrases."""
+    if "recipient_to" not in ph.patterns:
+        return False
+    head = folded[max(0, start - 16) : start].rstrip()
+    return any(m.end() == len(head) for m in ph.finditer("recipient_to", head))
+
+
+def _names_a_resident(folded: str, ph: Phrases) -> bool:
+    """The words name the recipient as a resident ("a resident of that other Contracting State"), not by kind."""
+    return any(vocab.fold(w) in folded for w in ph.words("resident_words"))
+
+
+@cache
+def _either_join(language: str) -> regex.Pattern[str]:
+    """What joins two role words that name either party ("the payer or the recipient", "o devedor ou o beneficiário")."""
+    ph = require_phrases(language)
+    return regex.compile(rf"\s*,?\s*{ph.word_group('or_words')}\s+(?:{ph.word_group('determiners')}\s+)?")
+
+
+#: how far (characters) the role words of "paid to, or on loans guaranteed or insured by," may stand apart
+_RECIPIENT_OR_GUARANTOR_GAP = 40
+
+
+def _recipient_or_guarantor(folded: str, ph: Phrases) -> bool:
+    """"paid to, or on loans guaranteed or insured by, the Government": one list of kinds that is
+    the recipient's or the guarantor's, joined by "or" with no kind named between the two roles."""
+    guarantees = list(ph.finditer("guarantee_role", folded))
+    if not guarantees:
+        return False
+    or_word = regex.compile(rf"\b{ph.word_group('or_words')}\b")
+    for r in ph.finditer("recipient_role", folded):
+        after = [g for g in guarantees if r.end() <= g.start() <= r.end() + _RECIPIENT_OR_GUARANTOR_GAP]
+        if not after:
+            continue
+        gap = folded[r.end() : after[0].start()]
+        # "paid to, or on loans guaranteed by,", "granted or guaranteed by", "granted, guaranteed or insured by"
+        listed = or_word.search(gap) or not gap.strip(" ,")
+        if listed and not kind_hits(gap, ph) and not ph.find("payer_role", gap):
+            return True
+    return False
+
+
+def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
+    """"the payer or the recipient of the interest is the Government": the kinds name either party.
+    All conditions of one provision must hold, so this is two alternatives, one on the payer's kind
+    and one on the recipient's; any other clause is its one set of conditions. "Paid to, or on loans
+    guaranteed or insured by, the Government" likewise: one alternative on the recipient's kind, one
+    on a loan the Government guarantees (whoever the lender is)."""
+    kinds = [*conditions.get("payer_kinds", []), *conditions.get("recipient_kinds", [])]
+    if not kinds:
+        return [conditions]
+    if conditions.get("guaranteed_by_government") and conditions.get("recipient_kinds") \
+            and (_recipient_or_guarantor(folded, ph)
+                 or ("guaranteed_alternative" in ph.patterns and ph.has("guaranteed_alternative", folded))):
+        paid_to = {k: v for k, v in conditions.items() if k != "guaranteed_by_government"}
+        guaranteed = {k: v for k, v in conditions.items() if k != "recipient_kinds"}
+        return [paid_to, guaranteed]
+    roles = sorted([(m.start(), m.end(), "payer") for m in ph.finditer("payer_role", folded)]
+                   + [(m.start(), m.end(), "recipient") for m in ph.finditer("recipient_role", folded)])
+    joined = any(a[2] != b[2] and _either_join(ph.code).fullmatch(folded, a[1], b[0]) for a, b in pairwise(roles))
+    if not joined and conditions.get("payer_kinds") and conditions.get("recipient_kinds"):
+        # "such recipient is a Contracting State ... ; or such interest is paid by one of those States": two
+        # clauses joined by "; or", one on each party
+        clause_or = regex.compile(rf"[;,]\s*{ph.word_group('or_words')}\s")
+        if any(a[2] != b[2] and clause_or.search(folded, a[1], b[0]) for a, b in pairwise(roles)):
+            rest = {k: v for k, v in conditions.items() if k not in ("payer_kinds", "recipient_kinds")}
+            return [{**rest, "recipient_kinds": conditions["recipient_kinds"]}, {**rest, "payer_kinds": conditions["payer_kinds"]}]
+    if not joined:
+        return [conditions]
+    kinds = list(dict.fromkeys(kinds))
+    rest = {k: v for k, v in conditions.items() if k not in ("payer_kinds", "recipient_kinds")}
+    return [{**rest, "payer_kinds": kinds}, {**rest, "recipient_kinds": kinds}]
+
+
+def last_role(folded: str, ph: Phrases) -> str | None:
+    """The role announced at the end of a list's introduction ("if the interest is paid to:")."""
+    roles = []
+    for key, role in (("recipient_role", "recipient"), ("payer_role", "payer")):
+        roles += [(m.start(), role) for m in ph.finditer(key, folded)]
+    return max(roles)[1] if roles else None
+
+
+def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
+    """source_state / residence_state when the clause names the States ("paid by a company which is a
+    resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
+    out: dict[str, Any] = {}
+    government = government_state_in(folded, ph)
+    if government is not None:  # "paid to the State of Estonia": a recipient, not a direction
+        folded = government.sub(lambda m: " " * len(m.group()), folded)
+    if "currency_equivalent" in ph.patterns:  # "or the equivalent in Netherlands or Vietnamese currency"
+        folded = ph.patterns["currency_equivalent"].sub(lambda m: " " * len(m.group()), folded)
+    named = [c for c in states_named(folded) if not parties or c in parties]
+    if not named:
+        return out
+    if "payer_state_lead" in ph.patterns:  # "(i) ... quando esta sociedade for residente de Portugal"
+        for m in ph.finditer("payer_state_lead", folded):
+            right = state_right_after(folded, m.end(), ph)
+            if right is not None and right in named:
+                out["source_state"] = right
+                return out
+    to = ph.find("to_resident", folded)
+    if to is not None:
+        before = [c for c in states_named(folded[: to.start()]) if c in named]
+        after = [c for c in states_named(folded[to.start() :]) if c in named]
+        if before:
+            out["source_state"] = before[0]
+        if after:
+            out["residence_state"] = after[0]
+        return out
+    if len(named) == 1 and ph.find("payer_role", folded) is not None:
+        out["source_state"] = named[0]
+        return out
+    # "the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the
+    # Netherlands": a State right after a payer's word ("arising in", "paid by") is the source State,
+    # whatever other State the clause names
+    for m in ph.finditer("payer_role", folded):
+        right = state_right_after(folded, m.end(), ph)
+        if right is not None and right in named:
+            out["source_state"] = right
+            break
+    return out
