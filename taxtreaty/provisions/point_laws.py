@@ -10,16 +10,12 @@ The words are the language file's `notwithstanding` and `national_law_applies` p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.protocol_points import ProtocolPoint, only_home, units_as_article
 from taxtreaty.provisions.reading import Emitted, Reading
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
 from taxtreaty.structure.metadata import states_named
 from taxtreaty.structure.model import Version
-
-if TYPE_CHECKING:
-    from taxtreaty.provisions.protocols import ProtocolPoint
 
 #: how far into a point its "Notwithstanding" may stand, and how far before the phrase its State
 _LEAD = 40
@@ -30,13 +26,11 @@ def national_law_points(reading: Reading, version: Version, ph: Phrases, found: 
                         topics: frozenset[str]) -> list[Provision]:
     """One `source_may_tax` allocation, for the named State as source, per point headed by one article of
     `topics` that opens with "notwithstanding" and lets one State apply its own law."""
-    from taxtreaty.provisions.protocols import _only_home, _units_as_article
-
     if "national_law_applies" not in ph.patterns:
         return []
     out: list[Provision] = []
     for point in found:
-        home = _only_home(version, point, topics)
+        home = only_home(version, point, topics)
         if home is None:
             continue
         folded = fold_same_length(point.text)
@@ -49,7 +43,7 @@ def national_law_points(reading: Reading, version: Version, ph: Phrases, found: 
         named = states_named(before[before.rfind(",") + 1 :] if "," in before else before)
         if len(named) != 1 or named[0] not in reading.parties:
             continue
-        units = _units_as_article(reading, version, point, home)
+        units = units_as_article(reading, version, point, home)
         if not units:
             continue
         unit = units[0]

@@ -67,7 +67,7 @@ PHRASE_KEYS = (
 #: "subject_to": "subject to", "com ressalva", "sin perjuicio" (a reference, not an exception: readers/allocations.py)
 #: "protocol_heading": what opens a protocol point that names articles ("Ad Article 11", "Con referencia al
 #: artículo 12"); "reclassified": a point sending a kind of payment to the articles of profits ("are payments to
-#: which the provisions of Article 7 or Article 14 apply") (provisions/protocols.py)
+#: which the provisions of Article 7 or Article 14 apply") (provisions/point_reclassified.py)
 #: "kind_reference": a cross-reference after a recipient kind to its definition ("a pension fund referred to in
 #: paragraph 2 of Article 4"), no condition (provisions/unread.py)
 #: "instead_words": a rate put in place of another item's ("se aplicará en lugar de la prevista en el inciso b)")
@@ -77,7 +77,7 @@ PHRASE_KEYS = (
 #: "base_definition": what defines a rate's base as a share of the gross ("“the adjusted amount” means 60 per cent
 #: of the gross amount": readers/caps.base_of)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
-#: incluidas en la expresión determinadas instituciones") (provisions/protocols.py)
+#: incluidas en la expresión determinadas instituciones") (provisions/point_institutions.py)
 #: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
 #: no account shall be taken of changes of ownership ... reorganisation ...)"), no condition (provisions/unread.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",

@@ -14,7 +14,7 @@ from conftest import CORPUS
 from helpers import nl_document
 
 import taxtreaty
-from taxtreaty.provisions import protocols
+from taxtreaty.provisions import protocol_points
 from taxtreaty.provisions.reading import Reading
 from taxtreaty.provisions.vocabulary import phrases
 
@@ -279,7 +279,7 @@ def test_numbered_points_after_a_heading_naming_a_paragraph_and_before_footnotes
     head = INTEREST_AND_ROYALTIES["en"].split("PROTOCOL")[0]
     text, (source, residence) = head + NUMBERED_POINTS, STATES["en"]
     doc = parsed(text)
-    points = protocols.points(Reading(doc, None), doc.versions[0], phrases("en"))
+    points = protocol_points.points(Reading(doc, None), doc.versions[0], phrases("en"))
     assert [(p.eid, p.articles) for p in points] == [("protocol_1__para_1", ["11"]), ("protocol_1__para_2", ["12"])]
     assert points[0].text.endswith("the Bank of Bangladesh.")  # not the next point's "2."
     royalties = ask(text, income="royalties", source=source, residence=residence, beneficial_owner=True,
