@@ -488,7 +488,7 @@ def protocol_qualifiers(doc: Document, provisions: list[Provision], parties: lis
 def _replaced_by_point(p: Provision, words: str, provisions: list[Provision]) -> bool:
     """"Notwithstanding the provisions of subparagraph (b) of paragraph 2 of Article 10, as long as ..., the
     percentage provided for in this subparagraph shall be reduced to 7 per cent": the point's own rate was read
-    (`protocols.point_rates`, displacing `p` where it applies, with its proviso as a caveat); its words do not
+    (`point_rates.point_rates`, displacing `p` where it applies, with its proviso as a caveat); its words do not
     qualify the rate they replace a second time."""
     said = " ".join(words.split())
     return any(q.cite.eid.startswith("protocol") and q.cite.language == p.cite.language and q.status == "determined"
