@@ -74,13 +74,14 @@ def extended_definitions(reading: Reading, version: Version, ph: Phrases) -> lis
     """"en el caso de Argentina, las regalías incluyen asimismo, cualquier pago ... de noticias ...": for income
     arising in the other State, the kind the point adds to the article's definition is sent to the articles of
     profits (an allocation of the payment article with `values.reclassified_to`, cited by the point's sentence)."""
-    from taxtreaty.provisions import protocols
+    from taxtreaty.provisions.point_reclassified import PROFIT_TOPICS
+    from taxtreaty.provisions.protocol_points import points
 
     if "definition_extends" not in ph.patterns or len(reading.parties) != 2:
         return []
-    profits = [a.number for a in version.articles if a.topic in protocols.PROFIT_TOPICS and a.number]
+    profits = [a.number for a in version.articles if a.topic in PROFIT_TOPICS and a.number]
     out: list[Provision] = []
-    for point in protocols.points(reading, version, ph):
+    for point in points(reading, version, ph):
         homes = [a for a in version.articles if a.number in point.articles and a.topic in PAYMENT_TOPICS]
         folded = fold_same_length(point.text)
         for m in ph.finditer("definition_extends", folded):
