@@ -281,5 +281,5 @@ def test_the_ledger_reads_every_fact_of_the_schema(book):
                            {"income": "dividends", "source": "CZ", "residence": "PT", "date": "20240501"}])
     _, bad = evaluator.evaluate(ledger)
     assert [(b.column, b.message.split(" (")[0]) for b in bad] == [
-        ("loan_kind", "loan_kind must be one of bank_loan, sale_on_credit, government_guaranteed, bonds, public_works, other"),
+        ("loan_kind", "loan_kind must be one of bank_loan, sale_on_credit, government_guaranteed, bonds, public_works, intergovernmental, other"),
         ("held_days", "must be between 0 and 73000"), ("date", "must be a date as YYYY-MM-DD")]

@@ -22,7 +22,7 @@ from taxtreaty.provisions.vocabulary import Phrases, ending_with
 #: kinds of income that are kinds of debt-claim (loan_kind): their words are read, the rest of a condition
 #: still has to be (`unread.uncovered_words`: "loans granted by banks ..., or bonds traded on a recognised
 #: market" keeps the market)
-LOAN_SUBTYPES = frozenset({"bank_loan", "sale_on_credit", "credit_sale", "bonds", "public_works"})
+LOAN_SUBTYPES = frozenset({"bank_loan", "sale_on_credit", "credit_sale", "bonds", "public_works", "intergovernmental"})
 
 
 #: how far (characters) the words of a loan's term ("repayment period is") may stand before its figure,

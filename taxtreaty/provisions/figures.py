@@ -358,6 +358,20 @@ def find_point_references(text: str, ph: Phrases) -> list[str]:
 
 
 @cache
+def _paragraph_item_regex(language: str) -> regex.Pattern[str]:
+    ph = require_phrases(language)
+    words = alternation(ph.raw["paragraph_words"], whole_word=False)
+    # "apartado 2 c)", "apartado 2.c)", "paragraph 2(c)": a paragraph's number with its item's letter right after
+    return regex.compile(rf"(?:{words})\s*(?P<number>\d{{1,3}})\s*\.?\s*\(?(?P<letter>[a-z])\)")
+
+
+def find_paragraph_items(text: str, ph: Phrases) -> list[tuple[str, str]]:
+    """(paragraph, letter) of an item named by its paragraph's number and its letter run together ("lo
+    dispuesto por el apartado 2 c)" -> ("2", "c"); "paragraph 2(c)")."""
+    return [(m.group("number"), m.group("letter")) for m in _paragraph_item_regex(ph.code).finditer(text)]
+
+
+@cache
 def _day_of_year_regexes() -> list[regex.Pattern[str]]:
     months = _months_alternation()
     suffixes, day_month, month_year = _date_words()

@@ -102,10 +102,12 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
     # "préstamos concedidos por un banco", "loan granted by a bank": the kind of income names the bank,
     # not the payer or the recipient
     incomes = [(a, b) for a, b, _ in ph.group_hits("subtypes", folded)]
+    hits = kind_hits(folded, ph)
+    asides = inclusion_asides(folded, ph, hits)
     out: dict[str, Any] = {}
-    for start, _end, kind in kind_hits(folded, ph):
-        if any(a <= start < b for a, b in incomes):
-            continue
+    for start, _end, kind in hits:
+        if any(a <= start < b for a, b in incomes) or any(a <= start < b for a, b in asides):
+            continue  # "a otras instituciones u organismos (comprendidas las instituciones financieras)": some of them
         # a role may end inside the kind it introduces ("el beneficiario efectivo es | es ese Estado contratante")
         before = [r for r in roles if r[0] < start]
         role = before[-1][2] if before else (context_role or default_role)
@@ -132,6 +134,25 @@ def parties_kinds(folded: str, ph: Phrases, default_role: str | None = "recipien
         kinds = out.setdefault(key, [])
         if kind not in kinds:
             kinds.append(kind)
+    return out
+
+
+#: how far (characters) before an inclusion aside a kind may end and the aside extend that kind's list
+_ASIDE_HEAD = 12
+
+
+def inclusion_asides(folded: str, ph: Phrases, hits: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """Spans of brackets that say what words naming no kind include ("otras instituciones u organismos
+    (comprendidas las instituciones financieras)"): the kinds they name are some of those, never all, so no
+    condition of their own (the words before stay unread). After a kind ("a bank or any other financial
+    institution (including an insurance company)") the aside's kinds are on the list too: not an aside here."""
+    if "inclusion_aside" not in ph.patterns:
+        return []
+    out = []
+    for m in ph.finditer("inclusion_aside", folded):
+        close = folded.find(")", m.end())
+        if close >= 0 and not any(m.start() - _ASIDE_HEAD <= end <= m.start() for _, end, _ in hits):
+            out.append((m.start(), close + 1))
     return out
 
 
@@ -257,3 +278,38 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
             out["source_state"] = right
             break
     return out
+
+
+#: the payers whose debt is the public debt of a State
+_PUBLIC_DEBTORS = ("government", "local_authority")
+
+
+def public_debt_alternatives(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
+    """"Los intereses de la deuda pública, de los bonos u obligaciones emitidos por el Gobierno de un Estado
+    Contratante, o una de sus subdivisiones políticas o cualquier institución ... de propiedad total de ese
+    Gobierno": the public debt is the debt of the government or a political subdivision, whatever the
+    debt-claim, so one alternative asks only that payer; the kind of loan named beside it (bonds) stays the
+    other alternative, for every payer the clause names."""
+    if "public_debt" not in ph.patterns or "income_subtype" not in conditions or not ph.has("public_debt", folded):
+        return [conditions]
+    payers = [k for k in conditions.get("payer_kinds", []) if k in _PUBLIC_DEBTORS]
+    if not payers:
+        return [conditions]
+    debt = {k: v for k, v in conditions.items() if k != "income_subtype"}
+    return [{**debt, "payer_kinds": payers}, conditions]
+
+
+def issuer_state_only(sentence: str, exclusive: regex.Match[str], ph: Phrases) -> bool:
+    """"... emitidos por el Gobierno de un Estado Contratante ... sólo pueden someterse a imposición en ese Estado":
+    the State that clause names by its government (a public payer), no recipient before the words, and the
+    State after them not "the other" nor a State by name: the State that issues and pays, not the residence."""
+    before = sentence[: exclusive.start()]
+    kinds = parties_kinds(before, ph, default_role=None)
+    if not set(kinds.get("payer_kinds", [])) & GUARANTOR_KINDS or kinds.get("recipient_kinds"):
+        return False
+    if ph.find("to_resident", before) is not None or ph.find("recipient_role", before) is not None:
+        return False
+    after = sentence[exclusive.end() : exclusive.end() + 40]
+    if "that_other_state" in ph.patterns and ph.find("that_other_state", after) is not None:
+        return False
+    return not states_named(after)

@@ -78,9 +78,12 @@ def deemed_items(reading: Reading, version: Version, ph: Phrases, found: list[Pr
     for point, s_start, s_end, sentence, match in _reclassifying_sentences(found, ph):
         after = sentence[match.start():]
         refs = figures.find_references(after, ph)
-        articles = list(dict.fromkeys(n for kind, n in refs if kind == "article"))
+        # "lo dispuesto por el apartado 2 c)" in a point headed "Con referencia al artículo 12": that article's item
+        articles = list(dict.fromkeys(n for kind, n in refs if kind == "article")) \
+            or (point.articles if len(point.articles) == 1 else [])
         paragraphs = list(dict.fromkeys(n for kind, n in refs if kind == "paragraph"))
-        letters = figures.find_point_references(after, ph)
+        letters = figures.find_point_references(after, ph) \
+            or list(dict.fromkeys(letter for _, letter in figures.find_paragraph_items(after, ph)))
         kinds = list(dict.fromkeys(kind for start, _, kind in ph.group_hits("subtypes", sentence) if start < match.start()))
         article = article_numbered(version, articles[0]) if len(articles) == 1 else None
         if article is None or article.topic not in PAYMENT_TOPICS or len(paragraphs) != 1 or len(letters) != 1 \
@@ -93,7 +96,9 @@ def deemed_items(reading: Reading, version: Version, ph: Phrases, found: list[Pr
         items = [p for p in caps if p.status == "determined" and eids.within(p.cite.eid, target)]
         if not items:
             continue
-        residual = list(dict.fromkeys(p.cite.eid for p in caps if p.conditions.get("otherwise")))
+        # the kind is in that item now: no other item of the list (its "in all other cases" rate, an item whose
+        # kinds may hold it: "derechos de autor" for software) is its rate
+        residual = list(dict.fromkeys(p.cite.eid for p in caps if not eids.within(p.cite.eid, target)))
         cite = reading.cite_cleaned(version.language, point.eid, point.start + s_start, point.start + s_end)
         for item in items:
             conditions = {k: v for k, v in item.conditions.items()

@@ -34,7 +34,7 @@ from taxtreaty.structure.metadata import states_named
 
 #: the kinds of proviso (the `provisos` group of a language file, besides `no_condition`); their
 #: labels are in data/rules/labels.yaml `caveat_kinds`
-CAVEAT_KINDS = ("main_purpose", "limitation_on_benefits", "mfn", "domestic_law", "subject_to_tax", "conduit")
+CAVEAT_KINDS = ("main_purpose", "limitation_on_benefits", "mfn", "domestic_law", "subject_to_tax", "conduit", "tax_base")
 #: a sentence of the words ends here: "... reduction. 2. The provisions ..."
 _SENTENCE = regex.compile(r"(?<=[.;])\s+(?=(?:\d+\.\s*)?[\p{Lu}(])")
 #: a sentence end in folded words: ". " then a word that is no abbreviation's continuation

@@ -32,6 +32,8 @@ def _complement(language: str) -> regex.Pattern[str]:
 
 #: how far (characters) before a kind of income an inclusion or exclusion word ("including", "excluidas") may stand
 _INCLUSION_REACH = 100
+#: a bracket opened and closed in the words
+_CLOSED_BRACKET = regex.compile(r"\([^()]*\)")
 
 
 def _scope_word(folded: str, start: int, ph: Phrases) -> str | None:
@@ -40,7 +42,9 @@ def _scope_word(folded: str, start: int, ph: Phrases) -> str | None:
     says it is left out ("pero no están incluidas las regalías con respecto a las películas"), else None."""
     window = folded[max(0, start - _INCLUSION_REACH) : start]
     cut = max(window.rfind(";"), window.rfind("."), window.rfind(":"))
-    window = window[cut + 1 :]
+    # an aside closed before the kind ("other institutions (including financial institutions) in respect of
+    # financing agreed ...") says what its own words include, not the kind after it
+    window = _CLOSED_BRACKET.sub(lambda m: " " * len(m.group()), window[cut + 1 :])
     best: tuple[int, str] | None = None
     for key, scope in (("inclusion_words", "included"), ("exclusion_words", "excluded")):
         if key not in ph.patterns:

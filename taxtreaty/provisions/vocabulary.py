@@ -76,6 +76,10 @@ PHRASE_KEYS = (
 #: (recipient_subject_to_tax) the residence-only rule needs (readers/allocations.py)
 #: "base_definition": what defines a rate's base as a share of the gross ("“the adjusted amount” means 60 per cent
 #: of the gross amount": readers/caps.base_of)
+#: "inclusion_aside": a bracket that says what the words before it include ("(comprendidas las instituciones
+#: financieras)"): its kinds are no condition (parties.inclusion_asides)
+#: "public_debt": the debt of a State ("la deuda pública", "public debt"): interest a government or a political
+#: subdivision pays, whatever the debt-claim (parties.public_debt_alternatives)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
 #: incluidas en la expresión determinadas instituciones") (provisions/point_institutions.py)
 #: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
@@ -88,7 +92,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
                         "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to",
-                        "item_range", "item_reference_words", "lender_clause", "lender_lead", "by_words",
+                        "item_range", "item_reference_words", "lender_clause", "lender_lead", "by_words", "public_debt", "inclusion_aside",
                         "specified_in_notes", "lender_words")
 #: "item_range", "item_reference_words": an item of a list of rates that cites other items ("los subapartados
 #: 3 (b) a (d)", "in the case of payments or credits referred to in subparagraph 3(e)"): provisions/item_refs.py

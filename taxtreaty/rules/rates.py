@@ -16,6 +16,7 @@ from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
 from taxtreaty.rules.conditions import Condition
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.evaluate import (
+    ALLOCATION_OUTCOME,
     SOURCE_ALLOCATIONS,
     Check,
     allocation_effect,
@@ -31,6 +32,9 @@ from taxtreaty.rules.evaluate import (
     when,
 )
 from taxtreaty.rules.scenario import Scenario
+
+#: allocations that give a payment to the source State alone (an exception of a rate article for some payments)
+SOURCE_EXCLUSIVE = ("paying_state_only", "source_only")
 
 
 def pe_exception(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
@@ -150,8 +154,12 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
     # of a rate article takes the source State's tax away as an exemption does, whether its conditions
     # hold or are not known (then a candidate, never ignored)
     exceptions = tuple(r for r in rules.allocations if r.allocation == "residence_only" and _for_some_payments(r))
+    # "los intereses de la deuda pública ... emitidos por el Gobierno de un Estado Contratante ... sólo pueden
+    # someterse a imposición en ese Estado": some payments go to the source State alone, whatever the caps
+    to_source = tuple(r for r in rules.allocations if r.allocation in SOURCE_EXCLUSIVE and _for_some_payments(r))
     evaluated: list[tuple[Rule, Check]] = [
-        (rule, Check(rule, scenario, defaults_used)) for rule in (*rules.exemptions, *exceptions, *rules.caps, *rules.gaps)
+        (rule, Check(rule, scenario, defaults_used))
+        for rule in (*rules.exemptions, *exceptions, *to_source, *rules.caps, *rules.gaps)
     ]
     evaluated.sort(key=lambda rc: rc[0].cite.span[0])
     _otherwise_after_siblings(evaluated)
@@ -164,16 +172,19 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
     held_caps = [r for r in held_caps if r not in displaced and not (
         "otherwise" in r.notes and any(r.paragraph_eid == d.paragraph_eid for d in displaced))]
     best = min(held_caps, key=lambda r: r.rate if r.rate is not None else Decimal(100), default=None)
+    sourced = next((r for r, c in evaluated if r in to_source and r.status == "determined" and c.holds), None)
 
     pending: list[tuple[Rule, Check]] = []
     for rule, check in evaluated:
-        if exempt is not None or check.holds is False:
-            continue
-        more_favourable = exempting(rule) or (
+        if exempt is not None or check.holds is False or (best is not None and displaces(best, rule)):
+            continue  # a cap the chosen one displaces is set aside, whether it holds or not
+        more_favourable = exempting(rule) or rule in to_source or (
             rule.kind == "withholding_cap" and (best is None or (rule.rate or 0) < (best.rate or 0))
         ) or (best is not None and displaces(rule, best))  # it may displace the chosen cap
         if rule.status != "determined" or (check.holds is None and more_favourable):
             pending.append((rule, check))
+    if sourced is not None:  # only an exemption (or a gap) could still take the source State's tax away
+        pending = [(r, c) for r, c in pending if r.status != "determined" or exempting(r)]
     # cut inside a paragraph of rates (mid-sentence): its list may go on with other rates or
     # exemptions; cut after a complete paragraph: the rates it states are whole
     cut_in_rates = rules.truncated is not None and rules.truncated_inside and rules.truncated.eid in rules.rate_paragraphs
@@ -185,6 +196,9 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
             step = labels.label("effects", "exemption_applies")
         elif exempting(rule):
             step = effect("exemption", check)
+        elif rule in to_source:
+            step = allocation_effect(rule.allocation) if rule is sourced else \
+                effect("allocation", check, allocation=allocation_effect(rule.allocation))
         elif rule is best:
             step = labels.label("effects", "cap_applies", rate=pct(rule.rate))
         else:
@@ -197,6 +211,13 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
         apply_caveats(decision, exempt)
         if rules.truncated is not None:
             truncation_note(rules, decision)
+        return
+    if sourced is not None and not pending:
+        source, residence, _ = ALLOCATION_OUTCOME[sourced.allocation or ""]
+        decision.source_taxation, decision.residence_taxation = source, residence  # type: ignore[assignment]
+        decision.eid = sourced.cite.eid
+        apply_caveats(decision, sourced)
+        truncation_note(rules, decision)
         return
     if pending or (cut_in_rates and rules.truncated is not None):
         _indeterminate(rules, scenario, decision, evaluated, pending, best, cut_in_rates)
@@ -256,6 +277,8 @@ def _indeterminate(rules: TopicRules, scenario: Scenario, decision: Decision, ev
             decision.reasons.append(gap_reason(rule, decision))
         elif exempting(rule):
             decision.candidates.append(Candidate("none", Decimal(0), rule.cite.eid, when(rule)))
+        elif rule.allocation in SOURCE_EXCLUSIVE:
+            decision.candidates.append(Candidate(ALLOCATION_OUTCOME[rule.allocation][0], None, rule.cite.eid, when(rule)))
         else:
             decision.candidates.append(Candidate("limited", rule.rate, rule.cite.eid, when(rule)))
     if cut_in_rates and rules.truncated is not None:

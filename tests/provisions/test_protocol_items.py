@@ -107,12 +107,16 @@ def test_a_point_on_one_kind_of_a_list_item_qualifies_that_kind_only() -> None:
 
     ps = extract_text(TECHNICAL_ASSISTANCE)
     item = [p for p in caps_under(ps, "art_12__para_2__point_b") if p.status == "determined"]
-    kinds = {str(p.conditions.get("income_subtype")): "unread_condition" in p.conditions for p in item}
-    assert kinds.get("technical_services") is True  # the protocol's words qualify technical assistance
-    assert any(not unread and "technical_services" not in k for k, unread in kinds.items())
+    # the protocol's words set the base for technical assistance only (a note on the base, `tax_base`: AR-GB
+    # protocol 4(c)), and block no rate
+    kinds = {str(p.conditions.get("income_subtype")): [c["kind"] for c in p.conditions.get("caveats", [])] for p in item}
+    assert kinds.get("technical_services") == ["tax_base"]
+    assert any(not caveats and "technical_services" not in k for k, caveats in kinds.items())
+    assert not any("unread_condition" in p.conditions for p in item)
     treaty = compile_text(TECHNICAL_ASSISTANCE, parties=["AR", "CA"])
     base = {"income": "royalties", "source": "AR", "residence": "CA", "date": "2024-05-01", "beneficial_owner": True}
     patents = decide(treaty, {**base, "royalty_kind": "patents"}).to_dict()
     assert (patents["status"], patents["max_rate_pct"]) == ("determined", "10")
     assistance = decide(treaty, {**base, "royalty_kind": "technical_services"}).to_dict()
-    assert assistance["status"] == "indeterminate" and assistance["unread"]
+    assert (assistance["status"], assistance["max_rate_pct"]) == ("determined", "10")
+    assert [c["kind"] for c in assistance["caveats"]] == ["tax_base"] and not assistance["unread"]

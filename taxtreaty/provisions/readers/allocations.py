@@ -17,7 +17,13 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
-from taxtreaty.provisions.parties import either_party, last_role, parties_kinds
+from taxtreaty.provisions.parties import (
+    either_party,
+    issuer_state_only,
+    last_role,
+    parties_kinds,
+    public_debt_alternatives,
+)
 from taxtreaty.provisions.reading import (
     CAP_TOPICS,
     INCOME_TOPICS,
@@ -127,6 +133,10 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     # em que podem ser tributados nesse outro Estado": income from the other State (the source of
                     # every cross-border payment) may be taxed there
                     allocation = "source_may_tax"
+                elif article.topic in PAYMENT_TOPICS and issuer_state_only(sentence, exclusive, ph):
+                    # "los intereses de la deuda pública, de los bonos u obligaciones emitidos por el Gobierno de
+                    # un Estado Contratante ... sólo pueden someterse a imposición en ese Estado": the issuing State
+                    allocation = "paying_state_only"
                 elif _paying_state_first(sentence, exclusive, ph):
                     # "payments made by a Contracting State under the social security legislation of that
                     # State to a resident of the other Contracting State shall be taxable only in the
@@ -288,7 +298,9 @@ def _emit_allocation(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,
         status, reason = "unknown", f"{where} is cut off in the source text"
     elif "list_items_missing" in reading.damaged(unit.language, unit.eid) and _depends_on_lost_list(unit, ph, k):
         status, reason = "unknown", f"{where} makes this depend on items of a list that are missing from the source text"
-    for alternative in cond.loan_alternatives(conditions, unit.folded[s_start:s_end], ph):
+    alternatives = [a for c in public_debt_alternatives(conditions, unit.folded[s_start:s_end], ph)
+                    for a in cond.loan_alternatives(c, unit.folded[s_start:s_end], ph)]
+    for alternative in alternatives:
         out.add(unit, "allocation", reading.cite(unit, s_start, s_end), allocation=None if status == "unknown" else allocation,
                 conditions=alternative, overrides=overrides, status=status, reason=reason)
 
