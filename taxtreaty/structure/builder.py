@@ -106,6 +106,7 @@ class VersionBuilder(ListLabels):
         if value == last + 1 or (value == last and number != self.articles[-1].number):
             return number, False
         if last + 1 < value <= last + 3 and not self._expected_comes_later(index, last, value):
+            self._warn_gap(number, last, value)
             return number, False
         # a longer jump forward only for a real heading (a title on its line or the next), not a
         # cross-reference that happens to start a line; the gap is reported
@@ -113,9 +114,7 @@ class VersionBuilder(ListLabels):
             index + 1 < len(self.lines) and self._is_title_line(self.lines[index + 1], index)
         )
         if value > last and has_title:
-            self.warn("articles_missing", eids.article(number),
-                      f"article {number} follows article {self.articles[-1].number}: articles "
-                      f"{self._format_number(last + 1)}-{self._format_number(value - 1)} are not in the text")
+            self._warn_gap(number, last, value)
             return number, False
         if has_title and self._digits_lost(number, last + 1) and self._next_value(index) == last + 2:
             # "ARTIGO 1" and its title between articles 11 and 13: the "12" a scanner cut, not a reference
@@ -149,6 +148,20 @@ class VersionBuilder(ListLabels):
     def _format_number(self, value: int) -> str:
         """An inferred article number, in the style the version prints its numbers."""
         return int_to_roman(value).upper() if self.roman else str(value)
+
+    def _warn_gap(self, number: str, last: int, value: int) -> None:
+        self.warn("articles_missing", eids.article(number),
+                  f"article {number} follows article {self.articles[-1].number}: "
+                  f"{self._missing_range(last + 1, value - 1)} not in the text")
+
+    def _missing_range(self, first: int, last: int) -> str:
+        """The articles a gap leaves out, readable: "article 13 is", "articles 13 to 17 are"; in
+        roman numbering with their values too ("articles III to IX (3 to 9) are")."""
+        if first == last:
+            value = f" ({first})" if self.roman else ""
+            return f"article {self._format_number(first)}{value} is"
+        values = f" ({first} to {last})" if self.roman else ""
+        return f"articles {self._format_number(first)} to {self._format_number(last)}{values} are"
 
     def _number_from_next(self, index: int) -> int | None:
         for line in self.lines[index + 1 :]:

@@ -523,8 +523,28 @@ def test_roman_article_numbers_keep_their_print_and_take_arabic_eids() -> None:
     assert en.article("XI").paragraphs[1].text == "Article 10 and Article XII apply to the rest."  # type: ignore[union-attr]
     missing = [w for w in doc.warnings if w.code == "articles_missing"]
     assert [(w.eid, w.message) for w in missing] == [
-        ("art_10", "article X follows article IV: articles V-IX are not in the text")]
+        ("art_10", "article X follows article IV: articles V to IX (5 to 9) are not in the text")]
     assert doc.signed is not None and doc.signed.date == "1994-09-06"
+
+
+@pytest.mark.parametrize(("second", "third", "message"), [
+    ("IV", "V", "article IV follows article II: article III (3) is not in the text"),
+    ("4", "5", "article 4 follows article 2: article 3 is not in the text"),
+    ("VII", "VIII", "article VII follows article II: articles III to VI (3 to 6) are not in the text"),
+])
+def test_a_gap_in_the_articles_is_told_readably_even_when_short(second: str, third: str, message: str) -> None:
+    """A short jump accepted as a heading (article IV after II, its title on the next line) is a
+    gap too: it is told, one article as one, a roman range with its values."""
+    first = "I" if second.isalpha() else "1"
+    two = "II" if second.isalpha() else "2"
+    text = (f"CONVENTION BETWEEN CANADA AND THE UNITED STATES OF AMERICA\n\nARTICLE {first}\nPersonal Scope\n"
+            "This Convention applies to residents of one or both of the Contracting States.\n\n"
+            f"ARTICLE {two}\nTaxes Covered\n1. This Convention shall apply to taxes on income.\n\n"
+            f"ARTICLE {second}\nDividends\n1. Dividends paid to a resident of the other Contracting State "
+            "may be taxed in that other State.\n\n"
+            f"ARTICLE {third}\nInterest\n1. Interest arising in a Contracting State may be taxed in the other State.\n")
+    doc = taxtreaty.parse(text)
+    assert [w.message for w in doc.warnings if w.code == "articles_missing"] == [message]
 
 
 def test_roman_fragment_and_damaged_numbers_are_inferred_in_roman() -> None:

@@ -88,7 +88,7 @@ def test_lower_case_known_title_is_a_heading_not_a_cross_reference(docs):
     royalties = taxtreaty.provisions(doc).find(topic="royalties", kind="allocation")
     assert {p.allocation for p in royalties} == {"source_may_tax"}
     assert [w.message for w in doc.warnings if w.code == "articles_missing" and w.eid == "art_18"] == [
-        "article 18 follows article 12: articles 13-17 are not in the text"
+        "article 18 follows article 12: articles 13 to 17 are not in the text"
     ]
 
 
