@@ -20,6 +20,9 @@ Two shapes of case (issue 7):
 treaty is a file, the loader checks that every quote is in it (whitespace, line breaks and
 markdown escapes aside), so a pack cannot rest on words the text does not have.
 
+`convention` (a number from 1, in a case or as a default of the file) names the convention a case
+is about in a file holding several (an Act's schedules): such a file is refused unless one is chosen.
+
 `description` is free text for the reader. Any other key, anywhere, is an error that names the
 file and the case (as OpenFisca's loader does): a misspelt `max_rate` must not silently check
 nothing.
@@ -59,8 +62,9 @@ PROVISION_KINDS = frozenset({
 STRUCTURE_SELECT_KEYS = frozenset({"language"})
 STRUCTURE_EXPECT_KEYS = frozenset({"articles", "article_count", "parties", "signed", "languages", "protocols"})
 
-CASE_KEYS = frozenset({"id", "description", "treaty", "parties", "scenario", "provision", "structure", "expect", "quote"})
-FILE_KEYS = frozenset({"treaty", "parties", "cases", "description"})
+CASE_KEYS = frozenset({"id", "description", "treaty", "convention", "parties", "scenario", "provision", "structure",
+                       "expect", "quote"})
+FILE_KEYS = frozenset({"treaty", "convention", "parties", "cases", "description"})
 SUFFIXES = (".yaml", ".yml", ".jsonl")
 
 
@@ -76,6 +80,8 @@ class Case:
     kind: str
     expect: dict[str, Any]
     parties: list[str] | None = None
+    #: of a file holding several conventions (an Act's schedules), the one the case is about (1-based)
+    convention: int | None = None
     scenario: dict[str, Any] = field(default_factory=dict)
     provision: dict[str, str] = field(default_factory=dict)
     description: str | None = None
@@ -151,7 +157,7 @@ def _read_yaml(path: Path, text: str) -> tuple[list[Any], dict[str, Any]]:
             raise CaseFileError(f"{path}: unknown top-level key {unknown[0]!r} (allowed: {_names(FILE_KEYS)})")
         if not isinstance(data.get("cases"), list):
             raise CaseFileError(f"{path}: 'cases' must be a list of cases")
-        defaults = {k: data[k] for k in ("treaty", "parties") if k in data}
+        defaults = {k: data[k] for k in ("treaty", "convention", "parties") if k in data}
         return data["cases"], defaults
     raise CaseFileError(f"{path}: expected a list of cases or a mapping with 'cases'")
 
@@ -183,6 +189,9 @@ def _case(path: Path, index: int, raw: Any, defaults: dict[str, Any]) -> Case:
     if not isinstance(treaty, str) or not treaty.strip():
         raise err("missing 'treaty' (a path relative to the cases file, or a stored id)")
     parties = _parties(merged.get("parties"), err)
+    convention = merged.get("convention")
+    if convention is not None and (not isinstance(convention, int) or isinstance(convention, bool) or convention < 1):
+        raise err(f"'convention' must be a number from 1, the convention of the file the case is about (got {convention!r})")
     description = raw.get("description")
     if description is not None and not isinstance(description, str):
         raise err("'description' must be text")
@@ -196,7 +205,8 @@ def _case(path: Path, index: int, raw: Any, defaults: dict[str, Any]) -> Case:
     quotes = _quotes(raw.get("quote"), err)
     if quotes:
         _quote_checker().check(path.parent, treaty.strip(), quotes, err)
-    common = {"id": case_id, "treaty": treaty.strip(), "parties": parties, "description": description,
+    common = {"id": case_id, "treaty": treaty.strip(), "convention": convention, "parties": parties,
+              "description": description,
               "file": path, "index": index, "quotes": quotes}
     if "structure" in raw:
         return Case(kind="structure", provision=_structure_select(raw["structure"], err),

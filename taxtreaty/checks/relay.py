@@ -341,18 +341,22 @@ def damage_figure(text: str, start: int, end: int, figure: str, rng: random.Rand
 class _GivenDocument(TreatyLoader):
     """A loader that hands every case the one document given (the re-laid text's)."""
 
-    def __init__(self, document: Document) -> None:
+    def __init__(self, text: str) -> None:
         super().__init__(None)
-        self.document = document
+        self.text = text
+        self.documents: dict[int | None, Document] = {}
 
-    def load(self, reference: str, cases_dir: Path) -> Document:
-        return self.document.model_copy(deep=False)
+    def load(self, reference: str, cases_dir: Path, convention: int | None = None) -> Document:
+        if convention not in self.documents:
+            self.documents[convention] = parse(self.text, convention=convention)
+        return self.documents[convention].model_copy(deep=False)
 
 
 def run_cases_on(case_file: CaseFile, text: str, cases: Iterable[Case] | None = None) -> Report:
     """Run the cases of `case_file` (or the given subset) against `text` instead of the file they
-    name; the quotes were checked against that file when the pack loaded."""
-    loader = _GivenDocument(parse(text))
+    name (of a text holding several conventions, each case on the one it names); the quotes were
+    checked against that file when the pack loaded."""
+    loader = _GivenDocument(text)
     cache: dict[Any, Any] = {}
     return Report([run_case(case, loader, cache) for case in (case_file.cases if cases is None else cases)])
 

@@ -226,7 +226,7 @@ def check_structure(case: Case, document: Document) -> list[str]:
 
 
 def _key(case: Case) -> tuple[Any, ...]:
-    return (case.file.parent, case.treaty, tuple(case.parties or ()))
+    return (case.file.parent, case.treaty, case.convention, tuple(case.parties or ()))
 
 
 def _provisions(case: Case, document: Document, cache: dict[Any, Any]) -> Any:
@@ -257,7 +257,7 @@ def _decider(case: Case, document: Document, cache: dict[Any, Any]) -> Callable[
 def run_case(case: Case, loader: TreatyLoader, cache: dict[Any, Any] | None = None) -> CaseResult:
     cache = {} if cache is None else cache
     try:
-        document = loader.load(case.treaty, case.file.parent)
+        document = loader.load(case.treaty, case.file.parent, case.convention)
     except TreatyNotLoaded as exc:
         return CaseResult(case, False, error=str(exc))
     if case.parties and case.kind != "structure":  # a structure case checks the parties read from the text

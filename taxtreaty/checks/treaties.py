@@ -80,14 +80,14 @@ class TreatyLoader:
 
     def __init__(self, treaties: str | None = None) -> None:
         self.treaties = treaties
-        self._documents: dict[tuple[str, str], Document | TreatyNotLoaded] = {}
+        self._documents: dict[tuple[str, str, int | None], Document | TreatyNotLoaded] = {}
 
-    def load(self, reference: str, cases_dir: Path) -> Document:
+    def load(self, reference: str, cases_dir: Path, convention: int | None = None) -> Document:
         path = resolve_path(reference, cases_dir, self.treaties)
-        key = (str(path) if path else f"id:{reference}", str(cases_dir))
+        key = (str(path) if path else f"id:{reference}", str(cases_dir), convention)
         if key not in self._documents:
             try:
-                self._documents[key] = self._read(reference, path, cases_dir)
+                self._documents[key] = self._read(reference, path, cases_dir, convention)
             except TreatyNotLoaded as exc:
                 self._documents[key] = exc
         found = self._documents[key]
@@ -96,7 +96,7 @@ class TreatyLoader:
         # a copy, so one case's parties never leak into another's
         return found.model_copy(deep=False)
 
-    def _read(self, reference: str, path: Path | None, cases_dir: Path) -> Document:
+    def _read(self, reference: str, path: Path | None, cases_dir: Path, convention: int | None = None) -> Document:
         if path is None:
             if self.treaties and _is_database(self.treaties):
                 return _stored_document(self.treaties, reference)
@@ -109,6 +109,6 @@ class TreatyLoader:
         except OSError as exc:
             raise TreatyNotLoaded(f"cannot read treaty {path}: {exc.strerror or exc}") from None
         try:
-            return parse(data, path=str(path))
+            return parse(data, path=str(path), convention=convention)
         except InputError as exc:
             raise TreatyNotLoaded(f"cannot parse treaty {path}: {exc}") from None

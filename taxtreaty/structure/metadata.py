@@ -190,10 +190,13 @@ def find_prevailing_language(text: str) -> str | None:
     return None
 
 
-def fill(doc: Document, ct: CleanText, lines: list[Line]) -> None:
-    text = ct.text
+def fill(doc: Document, ct: CleanText, lines: list[Line], bounds: tuple[int, int] | None = None) -> None:
+    """The parties, signature and prevailing language, read from `lines`; `bounds` (cleaned
+    offsets) is the part of the text that is the document's, when a file holds several conventions."""
+    text = ct.text if bounds is None else ct.text[: bounds[1]]
+    start = 0 if bounds is None else bounds[0]
     first_article = next((ln.start for ln in lines if ln.kind == "article"), len(text))
-    head = text[:first_article]
+    head = text[start:first_article]
     # the title / preamble / approval text, then the signature blocks at the end of each version
     parties = states_named(head)
     closing_text = ""
@@ -224,7 +227,7 @@ def fill(doc: Document, ct: CleanText, lines: list[Line]) -> None:
     doc.signed = find_signature(closing_text) or find_signature(head)
     if doc.signed is None:
         # "assinada em Lisboa em 27 de setembro de 2011" in a gazette's approval text
-        doc.signed = find_signature(text)
+        doc.signed = find_signature(text[start:])
     doc.prevailing_language = prevailing_language(doc, closing_text)
 
 

@@ -16,7 +16,7 @@ import os
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.structure import eids, metadata, publication
+from taxtreaty.structure import conventions, eids, metadata, publication
 from taxtreaty.structure.builder import VersionBuilder
 from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
@@ -46,8 +46,11 @@ def _blank(text: str) -> str:
 
 
 def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
-               encoding: str = "utf-8", decode_warnings: list[str] | None = None) -> Document:
-    """Parse decoded text. Raises `NoArticlesError` when no article could be found at all."""
+               encoding: str = "utf-8", decode_warnings: list[str] | None = None,
+               convention: int | None = None) -> Document:
+    """Parse decoded text. Raises `NoArticlesError` when no article could be found at all, and
+    `SeveralConventionsError` when the file holds several conventions and `convention` (1-based)
+    does not choose one."""
     raw = data if data is not None else original.encode("utf-8")
     # front matter (a markdown mirror's YAML block) is publication data, never text: blanked
     # character for character, so every span still indexes `original`
@@ -61,6 +64,9 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     warnings: list[Warning] = [Warning(code="web_page" if w.startswith(PAGE_WARNING) else "encoding", eid=None,
                                        language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []
+    read: list[tuple[str, str | None, list[Line]]] = []
+    #: each warning with the version it is of (None: of a part read as no version), in order
+    told: list[tuple[int | None, Warning]] = []
     for segment in version_segments(lines):
         seg_text = "\n".join(line.text for line in segment)
         language, _margin = detect_language(seg_text)
@@ -69,19 +75,22 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
         builder = VersionBuilder(segment, ct, language, supported)
         builder.build()
         articles, protocols = builder.finish()
+        here: list[Warning] = []
         if language is None:
-            warnings.append(Warning(code="language_unknown", eid=None, language=None,
-                                    message="could not tell the language of a part of the text"))
+            here.append(Warning(code="language_unknown", eid=None, language=None,
+                                message="could not tell the language of a part of the text"))
         elif not supported:
-            warnings.append(Warning(
+            here.append(Warning(
                 code="unsupported_language", eid=None, language=language,
                 message=f"a version in {lang_info.name if lang_info else language} ({language}) was found; "
                 "this language is not supported, so no provisions are inferred from it (its articles' topics only "
                 "from the words of topics.yaml in that language)",
             ))
         if not articles and not protocols:
+            told += [(None, w) for w in here]
             continue
-        warnings += builder.warnings
+        told += [(len(versions), w) for w in [*here, *builder.warnings]]
+        read.append((language or "und", builder.title, segment))
         start, end = segment[0].start, segment[-1].end
         versions.append(Version(
             language=language or "und", supported=supported, title=builder.title,
@@ -89,6 +98,21 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
         ))
     if not any(v.articles for v in versions):
         raise NoArticlesError("no articles found: the text does not look like a tax convention")
+    found = conventions.group(read, ct)
+    chosen = list(range(len(versions)))
+    bounds: tuple[int, int] | None = None
+    if len(found) > 1 or (convention is not None and convention != 1):
+        if convention is None:
+            raise conventions.refusal(found)
+        if not 1 <= convention <= len(found):
+            raise InputError(f"--convention {convention}: the file holds {len(found)} convention(s)")
+        chosen = found[convention - 1].versions
+        first = read[chosen[0]][2]
+        title = next((line for line in first if line.kind == "title"), first[0])
+        lines = [line for line in lines if title.start <= line.start <= read[chosen[-1]][2][-1].start]
+        bounds = (title.start, lines[-1].end)
+    versions = [versions[k] for k in chosen]
+    warnings += [w for k, w in told if k is None or k in chosen]
     for version in versions:
         for old, new in eids.make_unique(iter_nodes(version)):
             warnings.append(Warning(code="duplicate_eid", eid=new, language=version.language,
@@ -100,24 +124,26 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     )
     doc._original = original
     doc._clean = ct
-    metadata.fill(doc, ct, lines)
+    metadata.fill(doc, ct, lines, bounds)
     doc.publication = publication.read(original)
     return doc
 
 
-def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) -> Document:
-    """Parse a treaty text (str, or bytes in any common encoding) into a `Document`."""
+def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None,
+          convention: int | None = None) -> Document:
+    """Parse a treaty text (str, or bytes in any common encoding) into a `Document`; of a file
+    holding several conventions, the one numbered `convention` (1-based; else the file is refused)."""
     if isinstance(source, bytes):
         decoded = decode_bytes(source)
         return parse_text(decoded.text, path=path, data=source, encoding=decoded.encoding,
-                          decode_warnings=decoded.warnings)
+                          decode_warnings=decoded.warnings, convention=convention)
     if not source.strip():
         raise InputError("input is empty")
     text = source[1:] if source.startswith("\ufeff") else source
     page_warnings: list[str] = []
     text = read_page(text, page_warnings)
     check_lines(text)
-    return parse_text(text, path=path, decode_warnings=page_warnings)
+    return parse_text(text, path=path, decode_warnings=page_warnings, convention=convention)
 
 
 def read_file(path: str | os.PathLike[str]) -> tuple[str, bytes]:
@@ -130,8 +156,9 @@ def read_file(path: str | os.PathLike[str]) -> tuple[str, bytes]:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
 
 
-def parse_file(path: str | os.PathLike[str]) -> Document:
-    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text)."""
+def parse_file(path: str | os.PathLike[str], convention: int | None = None) -> Document:
+    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text);
+    `convention` chooses one of a file holding several."""
     name, data = read_file(path)
-    return parse(data, path=name)
+    return parse(data, path=name, convention=convention)
 

@@ -40,9 +40,11 @@ def _instrument_only(text: str, raw: bytes, path: str | os.PathLike[str] | None,
 
 
 def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
-               encoding: str = "utf-8", decode_warnings: list[str] | None = None) -> Document:
+               encoding: str = "utf-8", decode_warnings: list[str] | None = None,
+               convention: int | None = None) -> Document:
     try:
-        doc = _parse.parse_text(original, path=path, data=data, encoding=encoding, decode_warnings=decode_warnings)
+        doc = _parse.parse_text(original, path=path, data=data, encoding=encoding, decode_warnings=decode_warnings,
+                                convention=convention)
     except _parse.NoArticlesError:
         doc = _instrument_only(original, data if data is not None else original.encode("utf-8"), path, encoding)
         if doc is None:
@@ -51,10 +53,12 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     return instruments.annotate(doc)
 
 
-def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) -> Document:
-    """Parse a treaty text (str, or bytes in any common encoding) into a `Document`."""
+def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None,
+          convention: int | None = None) -> Document:
+    """Parse a treaty text (str, or bytes in any common encoding) into a `Document`; of a file
+    holding several conventions, the one numbered `convention` (else it is refused, naming them)."""
     try:
-        return instruments.annotate(_parse.parse(source, path=path))
+        return instruments.annotate(_parse.parse(source, path=path, convention=convention))
     except _parse.NoArticlesError:
         if isinstance(source, bytes):
             decoded = decode_bytes(source)
@@ -67,7 +71,8 @@ def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None) ->
         return doc
 
 
-def parse_file(path: str | os.PathLike[str]) -> Document:
-    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text)."""
+def parse_file(path: str | os.PathLike[str], convention: int | None = None) -> Document:
+    """Parse the file at `path` (a `str` or any path-like object; the document keeps it as text);
+    `convention` chooses one of a file holding several."""
     name, data = _parse.read_file(path)
-    return parse(data, path=name)
+    return parse(data, path=name, convention=convention)

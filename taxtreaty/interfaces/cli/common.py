@@ -23,9 +23,13 @@ def read_input(path: str) -> tuple[bytes, str | None]:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
 
 
-def load_document(path: str, parties: str | None = None) -> Document:
+#: the help of every command's --convention option
+CONVENTION_HELP = "Of a file holding several conventions (an Act's schedules, an order with the old convention annexed): the one numbered N (1, 2 ...), as the refusal lists them."
+
+
+def load_document(path: str, parties: str | None = None, convention: int | None = None) -> Document:
     data, name = read_input(path)
-    doc = parse(data, path=name)
+    doc = parse(data, path=name, convention=convention)
     if parties:
         doc.parties = parse_parties(parties)
     return doc

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import typer
 
-from taxtreaty.interfaces.cli.common import load_document, print_json
+from taxtreaty.interfaces.cli.common import CONVENTION_HELP, load_document, print_json
 from taxtreaty.structure.outline import outline
 from taxtreaty.text import InputError
 
@@ -53,13 +53,14 @@ def parse_command(
                                   "taking effect and passive modifications go into the convention's metadata."),
     amendment_in_force: str = typer.Option(None, "--amendment-in-force", help="With --amendment: the instruments' "
                                            "entry into force, when their text leaves it open (YYYY-MM-DD)."),
+    convention: int = typer.Option(None, "--convention", min=1, help=CONVENTION_HELP),
 ) -> None:
     """Parse a treaty text into articles, paragraphs and points with Akoma Ntoso ids."""
     if sum([as_json, as_akn, as_outline]) > 1:
         raise typer.BadParameter("choose one of --json, --akn, --outline")
     if (amendment or amendment_in_force) and not as_akn:
         raise typer.BadParameter("--amendment and --amendment-in-force go with --akn")
-    doc = load_document(file, parties)
+    doc = load_document(file, parties, convention)
     if as_json:
         print_json(doc.to_json_dict())
     elif as_akn:

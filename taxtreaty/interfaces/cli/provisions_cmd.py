@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from taxtreaty.interfaces.cli.common import load_document, parse_parties, print_json
+from taxtreaty.interfaces.cli.common import CONVENTION_HELP, load_document, parse_parties, print_json
 from taxtreaty.provisions import extract_provisions
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.rules.conditions import condition_words
@@ -53,12 +53,13 @@ def provisions_command(
     as_json: bool = typer.Option(False, "--json", help="Print the provisions, divergences and warnings as JSON."),
     as_table: bool = typer.Option(False, "--table", help="Print a table of the provisions (default)."),
     parties: str = typer.Option(None, "--parties", help="Contracting States as ISO codes, e.g. PT,CN."),
+    convention: int = typer.Option(None, "--convention", min=1, help=CONVENTION_HELP),
 ) -> None:
     """Extract what the convention decides (caps, exemptions, allocation, thresholds...), each with its citation."""
     if as_json and as_table:
         raise typer.BadParameter("choose one of --json, --table")
     chosen = parse_parties(parties) if parties else None
-    doc = load_document(file, parties)
+    doc = load_document(file, parties, convention)
     result = extract_provisions(doc, chosen)
     if as_json:
         print_json(result.model_dump(mode="json"))

@@ -16,7 +16,7 @@ from typing import Any
 
 import typer
 
-from taxtreaty.interfaces.cli.common import parse_parties, print_json
+from taxtreaty.interfaces.cli.common import CONVENTION_HELP, parse_parties, print_json
 from taxtreaty.interfaces.cli.fact_options import schema_keys_help, with_fact_options
 from taxtreaty.text import InputError
 
@@ -92,17 +92,20 @@ def _money(value: str | None, name: str) -> int | None:
 
 def _load(treaty: str, parties: list[str] | None, in_force: tuple[dt.date | None, dt.date | None] | None,
           db: str | None, amendments: list[str] | None = None, amendment_in_force: dt.date | None = None,
-          dates: Any = None) -> Any:
+          dates: Any = None, convention: int | None = None) -> Any:
     from taxtreaty.pipeline import load_store, load_treaty
+    from taxtreaty.structure import parse_file
 
     if Path(treaty).exists():
-        compiled = load_treaty(treaty, parties, in_force, dates=dates)
+        document = parse_file(treaty, convention) if convention is not None else None
+        compiled = load_treaty(document or treaty, parties, in_force, dates=dates)
         if amendments:
             from taxtreaty.pipeline import with_amendments
-            from taxtreaty.structure import parse_file
 
-            compiled = with_amendments(compiled, parse_file(treaty), amendments, amendment_in_force)
+            compiled = with_amendments(compiled, document or parse_file(treaty), amendments, amendment_in_force)
         return compiled
+    if convention is not None:
+        raise InputError(f"{treaty}: --convention chooses a convention of a file (a stored treaty is one convention)")
     if amendments:
         raise InputError(f"{treaty}: --amendment needs the convention's file (a stored treaty has its amendments stored with it)")
     try:
@@ -144,6 +147,7 @@ def ask_command(
                                  "for this covered agreement: articles 7, 8 and 9 apply from their date of effect (over those a store keeps)."),
     db: str = typer.Option(None, "--db", help="Treaty store (path or URL) for a stored treaty id."),
     as_json: bool = typer.Option(False, "--json", help="Print the decision as JSON."),
+    convention: int = typer.Option(None, "--convention", min=1, help=CONVENTION_HELP),
     **facts: Any,
 ) -> None:
     """Who may tax one payment, at what rate, with what relief, and the words that say so.
@@ -163,7 +167,8 @@ def ask_command(
     facts = scenario_from(raw)
     window = (_date_option(in_force_from, "--in-force-from"), _date_option(in_force_until, "--in-force-until"))
     compiled = _load(treaty, parse_parties(parties) if parties else None, window if any(window) else None, db,
-                     amendment or None, _date_option(amendment_in_force, "--amendment-in-force"), _given(in_force))
+                     amendment or None, _date_option(amendment_in_force, "--amendment-in-force"), _given(in_force),
+                     convention)
     if mli_file is not None:
         from taxtreaty.versions.mli import attach
 
