@@ -1,4 +1,6 @@
-"""Several conventions in one file: an Act with conventions as its schedules ("SCHEDULE 1 / Convention
+"""What conventions a file holds: several, or none.
+
+Several conventions in one file: an Act with conventions as its schedules ("SCHEDULE 1 / Convention
 between Canada and Sweden ...", "SCHEDULE 2 / Convention between Canada and Lithuania ..."), an order
 with the old convention annexed, a Finance Act's schedule of conventions.
 
@@ -8,12 +10,21 @@ while each language appears once and every title names the same pair of States. 
 in a language the convention already has, or whose title names another pair, opens another
 convention. Such a file is never read as one convention: `parse` refuses it naming the conventions
 found, and reads the one chosen by its number.
+
+None: a text that explains a convention article by article (the US Treasury's "Technical
+Explanation of the Convention between ..."), whose "ARTICLE 10 (DIVIDENDS)" and "Paragraph 2
+provides that ... shall not exceed 5 percent" read like a convention's; its title before the first
+article (`commentary_title` in data/instruments.yaml) makes it refused, naming the title.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
+import regex
+
+from taxtreaty import vocab
 from taxtreaty.structure.lines import Line
 from taxtreaty.structure.metadata import states_named
 from taxtreaty.text import CleanText, InputError
@@ -40,6 +51,39 @@ class Found:
     title: str | None = None
     line: int | None = None
     states: list[str] = field(default_factory=list)
+
+
+class NotAConventionError(InputError):
+    """The file explains a convention (a technical explanation): it is not one."""
+
+
+@cache
+def _commentary_title() -> regex.Pattern[str] | None:
+    from taxtreaty.structure.instrument import words
+
+    found = [w for code in vocab.languages() if (lang := words(code)) for w in lang.words("commentary_title")]
+    if not found:
+        return None
+    body = vocab.accent_insensitive_alternation(found).replace(r"\ ", r"\s+")
+    return regex.compile(rf"^[^\S\n]*[#*_]*[^\S\n]*(?:{body})(?![\p{{L}}])", regex.IGNORECASE)
+
+
+def refuse_commentary(lines: list[Line], ct: CleanText) -> None:
+    """Raise `NotAConventionError` when a line before the first article opens with the title of
+    a technical explanation."""
+    pattern = _commentary_title()
+    if pattern is None:
+        return
+    for line in lines:
+        if line.kind == "article":
+            return
+        if pattern.match(line.text):
+            where = ct.original.count("\n", 0, ct.original_span(line.start, line.end)[0]) + 1
+            title = " ".join(line.text.split())
+            title = title if len(title) <= _TITLE_SHOWN else title[:_TITLE_SHOWN].rstrip() + "…"
+            raise NotAConventionError(
+                f"the text explains a convention, it is not one: \"{title}\" (line {where}); "
+                "give the convention's own text")
 
 
 def _title_line(segment: list[Line]) -> Line | None:

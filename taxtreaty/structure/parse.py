@@ -61,6 +61,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     contents_table(lines)
     instrument_references(lines)
     number_style(lines)
+    conventions.refuse_commentary(lines, ct)
     warnings: list[Warning] = [Warning(code="web_page" if w.startswith(PAGE_WARNING) else "encoding", eid=None,
                                        language=None, message=w) for w in decode_warnings or []]
     versions: list[Version] = []

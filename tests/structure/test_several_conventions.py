@@ -11,7 +11,7 @@ import pytest
 
 import taxtreaty
 from taxtreaty.interfaces.cli import main
-from taxtreaty.structure.conventions import SeveralConventionsError
+from taxtreaty.structure.conventions import NotAConventionError, SeveralConventionsError
 from taxtreaty.text import InputError
 
 ACT = Path(__file__).resolve().parents[1] / "cases" / "treaties" / "gazette_en_ca_act_ca_se_ca_lt.txt"
@@ -129,3 +129,36 @@ def test_the_commands_refuse_in_one_line_and_read_the_chosen_one(
                           monkeypatch, capsys)
     assert code == 0, err
     assert '"max_rate_pct": "10"' in out
+
+
+TECHNICAL_EXPLANATION = """DEPARTMENT OF THE TREASURY
+TECHNICAL EXPLANATION OF THE CONVENTION BETWEEN THE UNITED STATES OF AMERICA AND THE REPUBLIC OF ESTONIA
+
+This is a technical explanation of the Convention signed at Washington on January 15, 1998. It is an
+official guide to the Convention.
+
+ARTICLE 1 (GENERAL SCOPE)
+
+Paragraph 1 of Article 1 provides that the Convention applies to residents of one or both States.
+
+ARTICLE 10 (DIVIDENDS)
+
+Paragraph 2 provides that the tax shall not exceed 5 percent of the gross amount of the dividends if the
+beneficial owner is a company that owns at least 10 percent of the voting stock, and 15 percent in all other cases.
+"""
+
+
+def test_a_technical_explanation_is_refused_as_no_convention() -> None:
+    """Its "ARTICLE 10 (DIVIDENDS)" and "the tax shall not exceed 5 percent" read like a
+    convention's: read as one, a 5% cap would be answered from a commentary."""
+    with pytest.raises(NotAConventionError) as caught:
+        taxtreaty.parse(TECHNICAL_EXPLANATION)
+    assert str(caught.value).startswith('the text explains a convention, it is not one: "TECHNICAL EXPLANATION OF '
+                                        'THE CONVENTION BETWEEN THE UNITED STATES')
+    assert "(line 2)" in str(caught.value)
+    # a convention whose preamble names an explanation in a sentence is still a convention
+    one = _convention("CONVENTION BETWEEN CANADA AND SWEDEN", "DONE at Stockholm, this 27th day of August 1996.")
+    one = one.replace("The Governments have agreed as follows:",
+                      "The Governments, noting that a technical explanation of the Convention will be published, "
+                      "have agreed as follows:")
+    assert taxtreaty.parse(one).parties == ["CA", "SE"]
