@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from taxtreaty.provisions import figures
+from taxtreaty.provisions import excepted, figures
 from taxtreaty.provisions.holdings import HOLDING_KEYS, SHARE_KEYS, holding, investment
 from taxtreaty.provisions.parties import direction
 from taxtreaty.provisions.subtypes import subtype_conditions
@@ -80,7 +80,8 @@ def _optional(ph: Phrases, key: str, folded: str) -> bool:
 
 
 def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
-    """Every condition a cap or exemption clause states."""
+    """Every condition a cap or exemption clause states (an excepted case's words are none)."""
+    folded = excepted.blank_excepted(folded, ph)
     out: dict[str, Any] = {}
     if ph.has("beneficial_owner", folded):
         out["beneficial_owner"] = True

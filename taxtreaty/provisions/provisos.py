@@ -47,7 +47,8 @@ _NEGATIONS = ("shall_not_apply", "unless_words")
 #: (data/rules/facts.yaml): the recipient's own taxation; dividends paid out of immovable-property income by
 #: an investment vehicle ("a real estate investment trust"), which a rate of the list singles out
 FACT_PHRASES = {"recipient_taxed": "recipient_subject_to_tax", "property_vehicle": "paid_by_property_vehicle",
-                "payer_deducts_dividends": "payer_deducts_dividends"}
+                "payer_deducts_dividends": "payer_deducts_dividends",
+                "nro_investment_corporation": "paid_by_nro_investment_corporation"}
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,11 @@ OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", 
 #: "following_date": a date of effect counted from the day of entry into force, not its year ("for any year of
 #: assessment beginning on or after 6th April next following the date on which this Convention enters into force")
 OPTIONAL_PHRASE_KEYS += ("following_date", "payer_state_lead")
+#: "excepted_case": a case an item opens by excepting ("except in the case of dividends paid by a non-resident-owned
+#: investment corporation that is a resident of Canada, 5 per cent"): to the comma, the exception's words, blanked
+#: before the item's own conditions are read (provisions/excepted.py); "nro_investment_corporation": that paying
+#: corporation, a fact (paid_by_nro_investment_corporation, provisions/provisos.py)
+OPTIONAL_PHRASE_KEYS += ("excepted_case", "nro_investment_corporation")
 #: "alternative_joiners": a list joiner before the next member of a list of kinds ("or an", "o a una", "como así
 #: también"): unread words right after one are another alternative (provisions/alternatives.py)
 #: "person_words": words that name individuals (an unread member of a list of kinds that holds them may be one)

@@ -280,6 +280,8 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "dividends_franked": "dividends_not_franked", "dividends_not_franked": "dividends_franked",
               "institution_in_notes": "institution_not_in_notes", "institution_not_in_notes": "institution_in_notes",
               "payer_deducts_dividends": "not_payer_deducts_dividends", "not_payer_deducts_dividends": "payer_deducts_dividends",
+              "paid_by_nro_investment_corporation": "not_paid_by_nro_investment_corporation",
+              "not_paid_by_nro_investment_corporation": "paid_by_nro_investment_corporation",
               "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed",
               "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic"}
 
@@ -511,6 +513,9 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_bool_test(key, value, "dividends_franked", "dividends_not_franked"))
         elif key == "payer_deducts_dividends":
             tests.append(_bool_test(key, value, "payer_deducts_dividends", "not_payer_deducts_dividends"))
+        elif key == "paid_by_nro_investment_corporation":
+            tests.append(_bool_test(key, value, "paid_by_nro_investment_corporation",
+                                    "not_paid_by_nro_investment_corporation"))
         elif key == "payment_periodic":
             tests.append(_bool_test(key, value, "payment_periodic", "payment_not_periodic"))
         elif key == "social_security" and value:
