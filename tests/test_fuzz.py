@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 from taxtreaty import InputError, parse
 from taxtreaty.checks import damage
+from taxtreaty.structure.conventions import SeveralConventionsError
 from taxtreaty.structure.model import Document, iter_nodes
 
 _BUDGET = os.environ.get("TAXTREATY_FUZZ_EXAMPLES") or os.environ.get("TAXTREAY_FUZZ_EXAMPLES")
@@ -56,10 +57,23 @@ def _corpus_window(text: str, size: int = 14000) -> str:
     return text[start: end if end > 0 else len(text)]
 
 
+def _each_convention(name: str, text: str) -> dict[str, str]:
+    """A text of one convention as it is; one holding several (an Act's schedules), each convention's
+    lines on their own ("name#2" from its title's line), since the whole is refused."""
+    try:
+        parse(text)
+    except SeveralConventionsError as exc:
+        lines = text.split("\n")
+        starts = [0] + [c.line - 1 for c in exc.conventions[1:] if c.line]
+        ends = [*starts[1:], len(lines)]
+        return {f"{name}#{k}": "\n".join(lines[a:b]) for k, (a, b) in enumerate(zip(starts, ends, strict=True), 1)}
+    return {name: text}
+
+
 def _sources() -> dict[str, str]:
     found: dict[str, str] = {}
     for path in sorted(SYNTHETIC.glob("*.txt")):
-        found[path.name] = path.read_text(encoding="utf-8")
+        found.update(_each_convention(path.name, path.read_text(encoding="utf-8")))
     for path in sorted(SEEDS.glob("*.txt")) if SEEDS.is_dir() else []:
         found[path.name] = path.read_text(encoding="utf-8")
     for path in sorted((CORPUS / "fragments").glob("*.txt")) if CORPUS.is_dir() else []:

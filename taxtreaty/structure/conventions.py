@@ -6,9 +6,10 @@ with the old convention annexed, a Finance Act's schedule of conventions.
 
 The versions of a text are first split where a convention title or a restarting article numbering
 opens a new one (`versions.version_segments`); they are language versions of one convention only
-while each language appears once and every title names the same pair of States. A titled version
-in a language the convention already has, or whose title names another pair, opens another
-convention. Such a file is never read as one convention: `parse` refuses it naming the conventions
+while each language appears once and every title names the same pair of States. A version in a
+language the convention already has (titled or not: "AN AGREEMENT BETWEEN ..." is no title the
+reader takes, but the articles numbered from 1 again cut the text there), or whose title names
+another pair, opens another convention. Such a file is never read as one convention: `parse` refuses it naming the conventions
 found, and reads the one chosen by its number.
 
 None: a text that explains a convention article by article (the US Treasury's "Technical
@@ -100,7 +101,9 @@ def group(versions: list[tuple[str, str | None, list[Line]]], ct: CleanText) -> 
         current = found[-1] if found else None
         other_pair = bool(current and len(states) == 2 and len(current.states) == 2
                           and set(states) != set(current.states))
-        again = bool(current and heading is not None and language != "und" and language in current.languages)
+        # a language read twice: another convention, titled or not ("AN AGREEMENT BETWEEN ...", a
+        # title the reader does not take, before articles numbered from 1 again)
+        again = bool(current and language != "und" and language in current.languages)
         if current is None or other_pair or again:
             current = Found()
             found.append(current)
@@ -108,7 +111,9 @@ def group(versions: list[tuple[str, str | None, list[Line]]], ct: CleanText) -> 
         current.languages.add(language)
         if current.title is None and title and heading is not None:
             current.title = title
-            current.line = ct.original.count("\n", 0, ct.original_span(heading.start, heading.end)[0]) + 1
+        if current.line is None:
+            first = heading or segment[0]
+            current.line = ct.original.count("\n", 0, ct.original_span(first.start, first.end)[0]) + 1
         if len(current.states) < 2 and len(states) == 2:
             current.states = states
     return found
@@ -118,7 +123,7 @@ def refusal(found: list[Found]) -> SeveralConventionsError:
     """One line naming each convention found, and how to read one."""
     named = []
     for number, convention in enumerate(found, 1):
-        title = " ".join((convention.title or "a convention without a title").split())
+        title = " ".join((convention.title or "a convention whose title was not read").split())
         if len(title) > _TITLE_SHOWN:
             title = title[: _TITLE_SHOWN].rstrip() + "…"
         where = ["–".join(convention.states)] if convention.states else []

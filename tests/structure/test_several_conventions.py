@@ -75,6 +75,18 @@ def test_each_schedule_is_read_on_its_own_when_chosen(number: int, parties: list
     assert not [w for w in doc.warnings if w.code == "articles_missing"]
 
 
+def test_a_schedule_whose_title_is_not_read_is_still_another_convention() -> None:
+    """An Irish order prints "AN AGREEMENT BETWEEN ...": no title the reader takes, but the
+    articles numbered from 1 again in the same language are another convention's."""
+    text = ACT.read_text(encoding="utf-8").replace("CONVENTION BETWEEN CANADA AND THE REPUBLIC OF LITHUANIA",
+                                                   "AN AGREEMENT BETWEEN CANADA AND THE REPUBLIC OF LITHUANIA")
+    with pytest.raises(SeveralConventionsError) as caught:
+        taxtreaty.parse(text)
+    assert "2. line 276, \"a convention whose title was not read\"" in str(caught.value)
+    doc = taxtreaty.parse(text, convention=2)
+    assert doc.parties == ["CA", "LT"] and doc.signed.date == "1996-08-29"  # type: ignore[union-attr]
+
+
 def test_an_annexed_old_convention_with_the_same_states_is_another_convention() -> None:
     """A Singapore order prints the new agreement, then annexes the one it replaces: the same
     States, the same language, two conventions."""
