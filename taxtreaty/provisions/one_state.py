@@ -36,6 +36,8 @@ from taxtreaty.structure.model import Version
 
 #: how far after a resident word the State of residence is named ("resident of the Kingdom of the Netherlands")
 _RESIDENT_TAIL = 36
+#: how far after "en el caso de" the words "originadas en" may stand ("en el caso de regalías originadas en")
+_ARISING_WITHIN = 40
 #: where the clause of a point's sentence ends: a stop, a semicolon, a colon
 _CLAUSE_END = regex.compile(r"[;:]|\.(?!\d)")
 
@@ -58,6 +60,9 @@ def scoped_state(words: str, ph: Phrases, parties: list[str] | tuple[str, ...]) 
     named = set()
     for m in ph.finditer("one_state_scope", folded):
         state = state_right_after(folded, m.end(), ph) or _adjective_right_after(folded, m.end(), ph)
+        if state is None:  # "en el caso de regalías originadas en la República Argentina": where they arise
+            arising = next((a for a in ph.finditer("payer_role", folded[m.end() : m.end() + _ARISING_WITHIN])), None)
+            state = state_right_after(folded, m.end() + arising.end(), ph) if arising is not None else None
         if state in parties:
             named.add(state)
     if len(named) != 1:

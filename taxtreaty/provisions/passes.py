@@ -115,8 +115,13 @@ def wrap_qualifiers(reading: Reading, version: Version, article: Article, ph: Ph
                 if not targets or any(kind == "article" for kind, _ in figures.find_references(sentence, ph)):
                     continue  # an item of another article's list is not this list's
                 words = " ".join(unit.text[s_start:s_end].split())
-                for p in found:
+                scope = one_state.scoped_state(words, ph, reading.parties)  # "en el caso de regalías originadas en X"
+                for p in list(found):
                     if p.kind == "withholding_cap" and p.status == "determined" and any(eids.within(p.cite.eid, t) for t in targets):
+                        if scope is not None and p.conditions.get("source_state", scope) != scope:
+                            continue
+                        if scope is not None and "source_state" not in p.conditions:
+                            p = one_state.for_one_source(p, scope, reading.parties, found)
                         p.conditions = provisos.attach(p.conditions, words, unit.eid, ph)
 
 

@@ -127,3 +127,33 @@ def test_a_kind_a_point_adds_to_the_definition_for_one_state_is_not_a_royalty_of
     patents = taxtreaty.decide(doc, {**facts, "royalty_kind": "patents", "source": other, "residence": named},
                                parties=parties).to_dict()
     assert (patents["status"], patents["max_rate_pct"]) == ("determined", "10")
+
+
+def test_the_limitations_said_subject_to_one_states_requirements_are_a_proviso_there() -> None:
+    # "las limitaciones ... están, en el caso de Argentina, sujetas a los requisitos de registración": the words
+    # that make the rates subject to Argentina's law, on Argentina's tax only
+    text = ARTICLE["es"] + ("a) las limitaciones a la imposición en la fuente establecidas en el apartado 2 están, en el "
+                            "caso de Argentina, sujetas a los requisitos de registración dispuestos por su legislación "
+                            "interna;\n")
+    assert [c["kind"] for c in _decide(text, "es", "AR")["caveats"]] == ["domestic_law"]
+    assert _decide(text, "es", "CA")["caveats"] == []
+
+
+def test_words_after_a_list_for_the_royalties_arising_in_one_state_qualify_that_states_rate() -> None:
+    text = ("Convenio entre la República Argentina y la República Federal de Alemania\n\nArtículo 12\nRegalías\n\n"
+            "1. Las regalías originadas en un Estado Contratante y pagadas a un residente del otro Estado Contratante "
+            "pueden someterse a imposición en ese otro Estado.\n\n"
+            "2. Sin embargo, tales regalías pueden someterse a imposición en el Estado Contratante en el cual se "
+            "originan, pero la alícuota no deberá exceder el 15 por ciento del importe bruto de las regalías "
+            "originadas:\na) por el uso de derechos de autor sobre obras literarias;\nb) por el uso de patentes o "
+            "marcas de fábrica.\nEn tanto la transferencia de tecnología esté sujeta a aprobación, de acuerdo con la "
+            "ley argentina, la limitación de la tasa para las regalías comprendidas en el inciso b) será únicamente "
+            "aplicable, en el caso de regalías originadas en la República Argentina, si el contrato está aprobado por "
+            "las autoridades argentinas.\n")
+    parties = ["AR", "DE"]
+    doc = taxtreaty.parse(text)
+    facts = {"income": "royalties", "beneficial_owner": True, "recipient": "company", "royalty_kind": "patents"}
+    there = taxtreaty.decide(doc, {**facts, "source": "AR", "residence": "DE"}, parties=parties).to_dict()
+    assert there["max_rate_pct"] == "15" and [c["kind"] for c in there["caveats"]] == ["domestic_law"]
+    here = taxtreaty.decide(doc, {**facts, "source": "DE", "residence": "AR"}, parties=parties).to_dict()
+    assert (here["status"], here["max_rate_pct"], here["caveats"]) == ("determined", "15", [])
