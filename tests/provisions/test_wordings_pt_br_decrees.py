@@ -1,0 +1,67 @@
+"""Provisions, wordings of the Brazilian conventions as the Planalto and Diário Oficial da União copies print them,
+old and new: "ao menos pelo período de 365 dias que preceda o dia do pagamento", "a sociedade pagadora dos
+dividendos", "se a pessoa que os receber for o beneficiário efetivo", "o imposto assim incidente não poderá
+exceder 15% (quinze por cento)". Before, each was left as unread words: the qualifying rate and the older
+conventions' only dividend cap abstained on them, naming no fact a user could give. Sentences of our own."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from helpers import extract_text, only
+
+import taxtreaty
+from taxtreaty.provisions.unread import uncovered_words
+from taxtreaty.provisions.vocabulary import fold_same_length, phrases
+
+
+@pytest.mark.parametrize("condition", [
+    "se o beneficiário efetivo for uma sociedade que detenha diretamente pelo menos 20 por cento do capital da "
+    "sociedade pagadora dos dividendos, ao menos pelo período de 365 dias que preceda o dia do pagamento dos dividendos",
+    "se a pessoa que os receber for o beneficiário efetivo dos juros",
+])
+def test_brazilian_wordings_of_a_read_condition(condition):
+    assert uncovered_words(fold_same_length(condition), phrases("pt")) == []
+
+
+NEW = """ARTIGO 10
+Dividendos
+1. Os dividendos pagos por uma sociedade residente de um Estado Contratante a um residente do outro Estado Contratante poderão ser tributados nesse outro Estado.
+2. Todavia, esses dividendos poderão também ser tributados no Estado Contratante em que residir a sociedade que os pagar e de acordo com a legislação desse Estado, mas, se o beneficiário efetivo dos dividendos for um residente do outro Estado Contratante, o imposto assim exigido não excederá:
+a) 5 por cento do montante bruto dos dividendos, se o beneficiário efetivo for uma sociedade que detenha diretamente pelo menos 20 por cento do capital da sociedade pagadora dos dividendos, ao menos pelo período de 365 dias que preceda o dia do pagamento dos dividendos;
+b) 15 por cento do montante bruto dos dividendos em todos os demais casos.
+"""
+OLD = """ARTIGO 10
+Dividendos
+1. Os dividendos pagos por uma sociedade residente em um Estado Contratante a um residente no outro Estado Contratante são tributáveis nesse outro Estado.
+2. Todavia, esses dividendos podem também ser tributados no Estado Contratante onde reside a sociedade que os paga, e nos termos da lei desse Estado; mas, se a pessoa que os receber for o beneficiário efetivo dos dividendos, o imposto assim incidente não poderá exceder 12% (doze por cento) do montante bruto dos dividendos.
+"""
+
+
+def test_the_qualifying_holding_and_its_period_are_read():
+    cap = only(extract_text(NEW), "art_10__para_2__point_a", "withholding_cap")
+    assert cap.rate_pct == Decimal("5") and cap.conditions["min_capital_pct"] == Decimal("20")
+    assert cap.conditions["min_holding_days"] == 365 and "unread_condition" not in cap.conditions
+
+
+@pytest.mark.parametrize(("facts", "expected"), [
+    ({"capital_pct": 30, "held_days": 400}, ("determined", "5", [])),
+    ({"capital_pct": 30, "held_days": 100}, ("determined", "15", [])),
+    ({"capital_pct": 30}, ("indeterminate", None, ["held_days"])),
+])
+def test_the_qualifying_rate_turns_on_facts_a_user_gives(facts, expected):
+    scenario = {"income": "dividends", "source": "BR", "residence": "AE", "beneficial_owner": True,
+                "recipient": "company", **facts}
+    decision = taxtreaty.decide(taxtreaty.parse(NEW.encode()), scenario).to_dict()
+    assert (decision["status"], decision["max_rate_pct"], decision["missing_facts"]) == expected
+
+
+@pytest.mark.parametrize(("beneficial_owner", "expected"), [(True, ("determined", "12")), (False, ("determined", None))])
+def test_the_tax_so_levied_of_an_older_convention_is_its_cap(beneficial_owner, expected):
+    cap = only(extract_text(OLD), "art_10__para_2", "withholding_cap")
+    assert cap.rate_pct == Decimal("12") and "unread_condition" not in cap.conditions
+    scenario = {"income": "dividends", "source": "BR", "residence": "NL", "beneficial_owner": beneficial_owner,
+                "recipient": "company"}
+    decision = taxtreaty.decide(taxtreaty.parse(OLD.encode()), scenario).to_dict()
+    assert (decision["status"], decision["max_rate_pct"]) == expected
