@@ -19,6 +19,7 @@ from taxtreaty.structure.model import Article, Chapter, Protocol, Warning
 from taxtreaty.structure.nodes import ArticleNode, Node, ParaNode, PointNode, ProtocolNode
 from taxtreaty.structure.numbers import (
     article_number_value,
+    clean_article_number,
     clean_label,
     int_to_roman,
     label_for,
@@ -28,6 +29,9 @@ from taxtreaty.text import CleanText
 from taxtreaty.text.clean import heading_title_ok, is_known_heading, title_like
 from taxtreaty.text.lines import title_cased as _title_cased
 
+#: a letter O printed right after an article number ("11O", "1 1 O"): a zero, or the ordinal mark "º" a scanner
+#: read as a letter; which one, the sequence says
+_ORDINAL_O = regex.compile(r"[ ]?[Oo]$")
 #: how much of the end of an open point is looked at to tell whether it goes on
 _TAIL = 200
 #: what a title under a heading never holds: a sentence's commas, a figure, a second sentence
@@ -100,6 +104,9 @@ class VersionBuilder(ListLabels):
             return self._format_number(expected), True
         number = heading_number(m)  # type: ignore[assignment]
         assert number is not None
+        ordinal_o = _ORDINAL_O.sub("", m.group("num") or "")  # type: ignore[union-attr]
+        if last is not None and ordinal_o != (m.group("num") or "") and clean_article_number(ordinal_o) == str(last + 1):  # type: ignore[union-attr]
+            return str(last + 1), False  # the ordinal mark a scanner read as a letter O ("ARTIGO 11O", "ARTIGO 1 1 O")
         value = article_number_value(number)
         if last is None or value is None:
             return number, False

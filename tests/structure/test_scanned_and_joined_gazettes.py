@@ -1,5 +1,5 @@
 """Gazette copies a scanner or a copy damaged (issue 11): article numbers misread ("ARTIGO 1 1",
-"ARTIGO 1O", "ARTIGO IO", "Artigo l.º", "Artigo 10,º", a "12" cut to "1"), an article's paragraphs
+"ARTIGO 1O", "ARTIGO IO", "Artigo l.º", "Artigo 10,º", a "12" cut to "1", the ordinal mark read as a letter O: "ARTIGO 1 1 O", "Artigo 11.O"), an article's paragraphs
 printed on one line under its heading ("1 — ... 2 — ..."), a lettered list in lower case on one line
 ("si: a) los intereses ...; b) los intereses ..."). The texts are written for these tests in the
 shapes of the Diário da República, the Boletim da República de Moçambique and the BOE.
@@ -39,6 +39,9 @@ EXPECTED = [("9", "associated_enterprises"), ("10", "dividends"), ("11", "intere
         ("ARTIGO l0", "ARTIGO 1"),         # the "2" of "12" lost: read from its neighbours, 11 and 13
         (",Artigo 10.º", "‘ARTIGO 12.º"),  # a speck read as a comma or a quote before the heading
         (",Articie 10", "Artigo 12.º"),    # and the article word misread besides
+        ("ARTIGO 10.º", "ARTIGO 12O"),     # the ordinal mark read as a letter O: 12, not 120
+        ("ARTIGO 1 0 O", "ARTIGO 1 2 O"),  # and the digits apart: 10 and 12, not "10o" and "12o"
+        ("Artigo 10.O", "ARTIGO 12 O"),    # after the stop, or apart
     ],
 )
 def test_misread_article_numbers_keep_the_sequence_and_one_version(heading_10: str, heading_12: str) -> None:
