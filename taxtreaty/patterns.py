@@ -55,8 +55,8 @@ def roman_article_number() -> str:
 #: a number destroyed by OCR ("ARTIGO «.*"): 1 to 4 symbols, no letter or digit; not a lone stop or
 #: comma ending the line ("... del presente\nArtículo."): that is a sentence that wrapped before its last word
 DAMAGED_NUMBER = r"(?P<damaged>(?![.,;:][^\S\n]*$)[«»\"'*.°º,;:~^`´’‘”“]{1,4})"
-#: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), ",º" (OCR of ".º"), ".O" (OCR of ".º"), "."
-ORDINAL = r"(?:[ ]?[.,]?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)|\.O(?![\p{L}\d])|\.(?!\d))?"
+#: what follows the number: ".º", "º", ".°", '."' (OCR of ".º"), ",º" (OCR of ".º"), ".O" (OCR of ".º"), "."; a stop after the mark ("Artículo 1o.", "Artículo 2°.")
+ORDINAL = r"(?:[ ]?[.,]?[ ]?(?:[º°ª]|o(?!\p{L})|\"|''|»|\*)(?:\.(?!\d))?|\.O(?![\p{L}\d])|\.(?!\d))?"
 #: the letter of an article inserted later, after the ordinal mark and a hyphen: "Artigo 10.º-A"
 INSERTED_SUFFIX = r"(?:[-‐](?P<num_suffix>[A-Z])(?![\p{L}\d]))?"
 #: separator before a title on the same line
