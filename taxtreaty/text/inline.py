@@ -38,8 +38,9 @@ def inline_article_split() -> regex.Pattern[str]:
 
 #: a gap before a first paragraph's number: " 1. Interest", " 1) The", " (1) Los", " 1 — Os"
 _FIRST_PARAGRAPH_GAP = regex.compile(r"(?<=\S)[^\S\n]+(?=(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(])")
-#: a line that opens with a first paragraph's number: "1 — Os juros", "1. Interest", "(1) The"
-_FIRST_PARAGRAPH_START = regex.compile(r"(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(]")
+#: a line that opens with a first paragraph's number: "1 — Os juros", "1. Interest", "(1) The", and as a conversion to
+#: markdown escapes it at the line start ("1\\. Os juros", "\\(1) The")
+_FIRST_PARAGRAPH_START = regex.compile(r"(?:1\\?[.)]|\\?\(1\)|1[^\S\n]*[—–-])[^\S\n]*[\p{Lu}«\"“(]")
 #: the end of a title in capitals before a sentence: "AMBITO PERSONAL| El presente", "OTRAS RENTAS| Las rentas",
 #: "ESTABLECIMIENTO PERMANENTE| A efectos"
 _CAPITALS_TITLE_GAP = regex.compile(r"(?<=\p{Lu}{2}[.:]?)[^\S\n]+(?=\p{Lu}(?:\p{Ll}|[^\S\n]+\p{Ll}))")
@@ -76,7 +77,7 @@ def _inline_heading_break() -> regex.Pattern[str]:
 
 
 #: the paragraph marker a run-in first paragraph uses, as a template for the next ones
-_FIRST_MARKER = regex.compile(r"1[.)]|\(1\)|1[^\S\n]*[—–-]")
+_FIRST_MARKER = regex.compile(r"1\\?[.)]|\\?\(1\)|1[^\S\n]*[—–-]")
 #: paragraphs looked for on one line after a run-in first paragraph
 _MAX_INLINE_PARAGRAPHS = 60
 
@@ -132,7 +133,7 @@ def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
             continue
         pos = first
         for number in range(2, _MAX_INLINE_PARAGRAPHS):
-            m = _next_paragraph_pattern(marker.group(), number).search(content, pos, end)
+            m = _next_paragraph_pattern(marker.group().replace("\\", ""), number).search(content, pos, end)
             if m is None:
                 break
             gaps.append((m.start(), m.end()))

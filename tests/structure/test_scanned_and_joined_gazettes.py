@@ -252,3 +252,16 @@ def test_a_south_african_notice_its_page_furniture_and_the_entry_into_force_it_s
     after = taxtreaty.decide(taxtreaty.parse(SA_NOTICE), {**scenario, "date": "2010-03-01"})
     assert before.status == "not_covered"  # the notice's 27 January 2009: effect from 1 January 2010
     assert (after.status, after.max_rate_pct) == ("determined", 10)
+
+
+@pytest.mark.parametrize("first", ["1.", "1\\.", "(1)", "\\(1)"])
+def test_paragraphs_run_on_under_a_first_one_a_converter_escaped(first: str) -> None:
+    # a markdown copy escapes the marker at the line start only ("1\\. Os dividendos ... Estado. 2. No entanto")
+    text = _pt("Artigo 10.º", "Artigo 12.º").replace(
+        "1 — Os dividendos pagos por uma sociedade podem ser tributados.\n",
+        f"{first} Os dividendos pagos por uma sociedade podem ser tributados nesse outro Estado. "
+        f"{first.replace(chr(92), '').replace('1', '2')} No entanto, esses dividendos podem ser igualmente tributados "
+        f"no Estado de que é residente a sociedade que paga os dividendos, mas o imposto assim estabelecido não poderá "
+        f"exceder 15% do montante bruto dos dividendos.\n")
+    article = taxtreaty.parse(text).versions[0].articles[1]
+    assert article.number == "10" and [p.number for p in article.paragraphs] == ["1", "2"]
