@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import taxtreaty
+from taxtreaty.text import clean
 from taxtreaty.text.furniture import furniture_rule
 
 
@@ -28,6 +29,10 @@ from taxtreaty.text.furniture import furniture_rule
     ("II SÉRIE-A — NÚMERO 41", "series_line"),
     # sentences of a convention or a decree stay text
     ("Este Decreto entra em vigor na data de sua publicação.", None),
+    # a wrapped sentence that opens with a reference or an act's number is no issue line: it was dropped whole
+    ("n.º 2 do artigo 10.º, os juros provenientes de um Estado Contratante só podem ser tributados", None),
+    ("N.º 3 do artigo 11.º, são isentos de imposto no primeiro Estado.", None),
+    ("no 188, de 8 de junho de 2001;", None),
     ("Esta Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes.", None),
 ])
 def test_dou_page_furniture(line, rule):
@@ -120,3 +125,10 @@ def test_a_protocol_opening_that_announces_its_numbered_points_is_no_missing_lis
     assert not [w for w in doc.warnings if w.code == "list_items_missing"]
     cut = taxtreaty.parse(PROTOCOL.split("1. Ad n.º")[0])  # the points are not in the source: the warning stays
     assert [w for w in cut.warnings if w.code == "list_items_missing"]
+
+
+def test_a_wrapped_line_that_opens_with_a_paragraph_reference_is_kept() -> None:
+    # a two-column print wraps "... no" / "n.º 2 do artigo 10.º, ...": the second line is the sentence going on
+    text = ("Artigo 11.º\nJuros\n3 — Não obstante o disposto no\nn.º 2 do artigo 10.º, os juros pagos ao Banco Central "
+            "do outro Estado Contratante só podem ser tributados nesse outro Estado.\n")
+    assert "n.º 2 do artigo 10.º, os juros pagos ao Banco Central" in clean(text).text
