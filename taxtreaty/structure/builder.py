@@ -27,6 +27,7 @@ from taxtreaty.structure.numbers import (
 )
 from taxtreaty.text import CleanText
 from taxtreaty.text.clean import heading_title_ok, is_known_heading, title_like
+from taxtreaty.text.lines import is_enacting
 from taxtreaty.text.lines import title_cased as _title_cased
 
 #: a letter O printed right after an article number ("11O", "1 1 O"): a zero, or the ordinal mark "º" a scanner
@@ -96,6 +97,8 @@ class VersionBuilder(ListLabels):
     # -- acceptance of an article heading in sequence
     def _accept_article(self, line: Line, index: int) -> tuple[str, bool] | None:
         m = line.match
+        if not self.articles and self._approving_article(index):
+            return None
         last = self._last_number()
         if m.group("damaged"):  # type: ignore[union-attr]
             expected = (last + 1) if last is not None else self._number_from_next(index)
@@ -127,6 +130,18 @@ class VersionBuilder(ListLabels):
             # "ARTIGO 1" and its title between articles 11 and 13: the "12" a scanner cut, not a reference
             return self._format_number(last + 1), True
         return None
+
+    def _approving_article(self, index: int) -> bool:
+        """Before any article of the convention, a heading whose sentence goes on on the next line and opens with an
+        approving instrument's words ("Art. 1o  A" / "Convenção ..., apensa por cópia ao presente Decreto, será
+        executada"; "Art. 2o" / "São sujeitos à aprovação do Congresso Nacional ..."): the decree's article, text."""
+        line = self.lines[index]
+        title = (line.match.group("title") or "").strip()  # type: ignore[union-attr]
+        if title and title_like(title) and len(title) > 3:
+            return False
+        # the next line of the text, wherever the versions were split ("Convenção entre ..." reads like a title)
+        following = self.ct.text[line.end:].lstrip("\n").split("\n", 1)[0].strip()
+        return bool(following) and is_enacting(f"{title} {following}")
 
     @staticmethod
     def _digits_lost(printed: str, expected: int) -> bool:

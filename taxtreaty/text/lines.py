@@ -51,6 +51,12 @@ def _enacting(title: str) -> bool:
     return _enacting_words().match(vocab.fold(title)) is not None
 
 
+def is_enacting(text: str) -> bool:
+    """Does `text` open with the words an approving instrument's article opens with ("Fica promulgada", "A Convenção
+    entre ..., apensa por cópia ao presente Decreto, será executada")?"""
+    return _enacting(text)
+
+
 def _heading_key(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", vocab.fold(text)).split())
 
