@@ -3,6 +3,7 @@ extracting a text with every quote checked, and the candidates of a decision."""
 
 from __future__ import annotations
 
+import sys
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -15,6 +16,23 @@ import taxtreaty
 from taxtreaty.provisions.model import Provision, ProvisionSet
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def run_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str,
+            columns: int | None = None) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of `taxtreaty ARGS` run in this process (a message as the exit is 1)."""
+    from taxtreaty.interfaces.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["taxtreaty", *args])
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", str(columns))
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 def at(ps: ProvisionSet, eid: str, kind: str | None = None, language: str | None = None) -> list[Provision]:

@@ -9,24 +9,16 @@ from pathlib import Path
 
 import pytest
 from conftest import SEEDS
+from helpers import run_cli
 
 import taxtreaty
-from taxtreaty.interfaces.cli import main
 from taxtreaty.text import InputError
 
 SAMPLES = Path(taxtreaty.__file__).parent / "samples"
 SAMPLE_ES = (SAMPLES / "sample_convenio_es.txt").read_text(encoding="utf-8")
 
 
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["taxtreaty", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def _write(tmp_path: Path, name: str, data: bytes) -> str:

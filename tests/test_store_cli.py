@@ -9,21 +9,14 @@ from pathlib import Path
 
 import pytest
 from conftest import SEEDS, seed_path
+from helpers import run_cli
 
 from taxtreaty.interfaces.cli import main
 from taxtreaty.store import Store
 
 
 def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["taxtreaty", *args])
-    monkeypatch.setenv("COLUMNS", "200")
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(monkeypatch, capsys, *args, columns=200)
 
 
 @pytest.fixture(scope="module")

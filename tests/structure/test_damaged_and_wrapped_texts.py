@@ -6,15 +6,14 @@ damage) except where a corpus file is the report's own evidence.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from helpers import run_cli
 
 import taxtreaty
 from taxtreaty import vocab
-from taxtreaty.interfaces.cli import main
 
 # -- 1. YAML 1.1 booleans in the data files -------------------------------------------------------
 
@@ -43,13 +42,7 @@ def test_a_text_naming_norway_gets_its_parties_and_an_outline(
     assert doc.parties == ["NO", "CL"]
     path = tmp_path / "no_cl.txt"
     path.write_text(NORWAY_TEXT, encoding="utf-8")
-    monkeypatch.setattr(sys, "argv", ["taxtreaty", "parse", "--outline", str(path)])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
+    code, out, err = run_cli(monkeypatch, capsys, "parse", "--outline", str(path))
     assert code == 0, err
     assert "NO–CL; signed 2004-06-03 in Oslo" in out.splitlines()[0]
 

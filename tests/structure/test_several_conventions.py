@@ -4,13 +4,12 @@ its own when chosen (`convention`); language versions of one convention stay one
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
 
 import taxtreaty
-from taxtreaty.interfaces.cli import main
 from taxtreaty.structure.conventions import NotAConventionError, SeveralConventionsError
 from taxtreaty.text import InputError
 
@@ -36,14 +35,7 @@ def _convention(title: str, done: str, words: tuple[str, list[str], str] = EN) -
 
 
 def _run(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["taxtreaty", *argv])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(monkeypatch, capsys, *argv)
 
 
 def test_an_acts_schedules_are_refused_as_one_convention_naming_each() -> None:
