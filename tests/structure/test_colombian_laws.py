@@ -59,3 +59,16 @@ def test_an_ordinal_mark_and_a_stop_keep_the_title_on_the_next_line(h1, h2, h10)
                 "recipient": "company"}
     decision = taxtreaty.decide(document, scenario).to_dict()
     assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", "7", "art_10__para_2")
+
+
+@pytest.mark.parametrize("verb", ["Apruébase", "Apruébese"])
+def test_the_laws_own_articles_hard_wrapped_stay_the_laws(verb):
+    # "Artículo 1o. Apruébese el “Convenio entre ... y" / "la República del Ecuador ...": a hard-wrapped copy
+    # cuts the law's article 1 inside the convention's title; it is still the approving law's article (the
+    # subjunctive "Apruébese" as well as "Apruébase"), never a second convention in the same language
+    tail = _TAIL.replace("Apruébase", verb).replace("Colombia y la República del Ecuador", "Colombia y\nla República del Ecuador")
+    assert "\nla República del Ecuador" in tail
+    text = _HEAD + _ARTICLES.format(h1="Artículo 1o.", h2="Artículo 2o.", h10="Artículo 10.") + tail
+    document = taxtreaty.parse(text)
+    assert len(document.versions) == 1
+    assert [a.number for a in document.versions[0].articles] == ["1", "2", "10"]
