@@ -177,3 +177,12 @@ def test_load_rows_judge_errors_always_and_p99_targets_only_at_scale() -> None:
     small = {r.what.split(" p99")[0]: r for r in b.results(20, 3.0, baseline, runs, 38, b.Context())}
     assert (small["load GET /rates"].ran, small["load GET /rates"].passed) == (False, False)  # n/a, never pass
     assert small["load POST /ask"].ran and not small["load POST /ask"].passed  # errors count at any scale
+
+
+def test_the_golden_case_rows_run_over_every_pack_of_ours() -> None:
+    # the suite's own rows run the real check: a pack over a file of several conventions (an Act's schedules)
+    # names its convention, and the timing pass must parse that convention too (it raised before)
+    rows = suite.golden_cases(quick=True)
+    passing, whole = rows
+    assert passing.passed and whole.passed, passing.note
+    assert passing.figure > 0
