@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import item_refs, lenders, one_state, passes, protocols
+from taxtreaty.provisions import item_refs, lenders, one_state, outside_definition, passes, protocols
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -126,6 +126,10 @@ def run(reading: Reading) -> ProvisionSet:
         ph = phrases(version.language)
         if version.supported and ph is not None:
             item_refs.kinds_named_apart(version, ph, provisions)
+    for version in reading.doc.versions:
+        ph = phrases(version.language)
+        if version.supported and ph is not None:
+            provisions += outside_definition.outside_definition(reading, version, ph, provisions)
     reading.warnings += passes.document_warnings(reading)
     # the parser's warnings say where the text is damaged; the extractor's follow them
     parse_warnings = [{"source": "parse", **w.model_dump()} for w in reading.doc.warnings]

@@ -133,6 +133,8 @@ OPTIONAL_PHRASE_KEYS += ("relative_taxed", "relative_not_taxed", "relative_tail"
 #: "one_state_scope": a protocol point limited to one State's tax ("en el caso de Argentina"): provisions/one_state.py
 #: "definition_extends": a point widening an article's definition ("las regalías incluyen asimismo ..."): one_state.py
 OPTIONAL_PHRASE_KEYS += ("one_state_scope", "definition_extends")
+#: "definition_hint_words": words in a definition of royalties that may name technical services: outside_definition.py
+OPTIONAL_PHRASE_KEYS += ("definition_hint_words",)
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

@@ -32,6 +32,7 @@ def _profits(treaty: CompiledTreaty, target: TopicRules, rule: Rule, scenario: S
              defaults_used: set[str]) -> None:
     defined_for = rule.values.get("defined_for")  # "en el caso de Argentina, las regalías incluyen asimismo ..."
     effect_label = labels.label("effects", "defined_for_other", article=target.article, state=defined_for) if defined_for \
+        else labels.label("effects", "outside_definition", article=target.article) if rule.values.get("outside_definition") \
         else labels.label("effects", "reclassified", article=target.article)
     decision.trace.append(TraceEntry(rule.cite, effect_label))
     decision.article_applied = target.article
@@ -47,6 +48,8 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
         if not rule.values.get("reclassified_to"):
             continue
         check = Check(rule, scenario, defaults_used)
+        if check.holds is None and rule.values.get("outside_definition"):
+            continue  # a kind the definition does not name: only for a kind given (the user said royalties)
         target = _target(treaty, rule, scenario)
         if check.holds is False or target is None:
             if check.holds is not False:

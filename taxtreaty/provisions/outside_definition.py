@@ -1,0 +1,96 @@
+"""A kind of payment a royalties article's definition does not name: no royalty, profits.
+
+"3. The term “royalties” as used in this Article means payments of any kind received as a consideration
+for the use of, or the right to use: a) any copyright ...; b) any patent, trade mark, ... equipment; or
+information concerning industrial, commercial or scientific experience": fees for technical services
+are not among them, so they are no royalties under the convention and the business-profits article
+decides (no source tax without a permanent establishment). Before, such a fee matched no cap and took
+the paragraph's uncapped source right: confidently wrong.
+
+Kept narrow, as a wrong "no royalty" would be wrong the other way:
+- only the kinds the OECD Model never counts as royalties (`ONLY_WHEN_NAMED`);
+- only where the convention says nothing else of that kind: no provision anywhere carries it (a cap, a
+  technical-fees article, a protocol point);
+- only where the article (its heading and every paragraph, the definition's included) and the protocol
+  points on it hold none of the
+  language's `definition_hint_words` ("technical", "services", "técnic", "assistência" ...): words the
+  reader might not read as the kind leave the article as it is.
+The provision is an allocation of the article with `values.reclassified_to` (rules/reclassify.py) and
+`values.outside_definition`: it holds only for a kind given, never asks for the kind.
+"""
+
+from __future__ import annotations
+
+from taxtreaty.provisions.model import Provision
+from taxtreaty.provisions.point_reclassified import PROFIT_TOPICS
+from taxtreaty.provisions.reading import Reading
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.structure.model import Article, Paragraph, Version
+
+#: kinds of payment that are royalties only where a convention's definition names them (the OECD Model's
+#: definition never does); the value of the fact royalty_kind, each with its hint words in the language data
+ONLY_WHEN_NAMED = ("technical_services",)
+
+
+def _kinds_of(p: Provision) -> set[str]:
+    out: set[str] = set()
+    for key in ("income_subtype", "income_subtype_not", "income_subtype_apart"):
+        value = p.conditions.get(key)
+        out |= set(value) if isinstance(value, list) else {str(value)} if value else set()
+    return out
+
+
+def _definition(article: Article, ph: Phrases) -> tuple[Paragraph, str] | None:
+    """The paragraph that defines the article's income ("The term “royalties” ... means"), folded."""
+    for paragraph in article.paragraphs:
+        folded = fold_same_length(" ".join(paragraph.text.split()))
+        match = ph.find("kind_definition", folded)
+        if match is not None and any(match.start() <= a and b <= match.end() and income == article.topic
+                                     for a, b, income in ph.group_hits("incomes", folded)):
+            return paragraph, folded
+    return None
+
+
+def outside_definition(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> list[Provision]:
+    """An allocation of each royalties article to the profits articles for a kind its definition does not name."""
+    if "kind_definition" not in ph.patterns or "definition_hint_words" not in ph.raw:
+        return []
+    profits = [a.number for a in version.articles if a.topic in PROFIT_TOPICS and a.number]
+    if not profits:
+        return []
+    # (another language version's provisions of this pass say nothing of the convention's words)
+    named = set().union(set(), *(_kinds_of(p) for p in provisions if not p.values.get("outside_definition")))
+    hints = [fold_same_length(w).lower() for w in ph.words("definition_hint_words")]
+    from taxtreaty.provisions.protocol_points import points
+
+    protocol_points = points(reading, version, ph)
+    out: list[Provision] = []
+    for article in version.articles:
+        if article.topic != "royalties":
+            continue
+        found = _definition(article, ph)
+        if found is None:
+            continue
+        paragraph, folded = found
+        # the whole article, its heading too: "Royalties and fees for technical services", a paragraph of its own
+        # defining "fees for technical services" beside the royalties' definition; and a protocol point on the article
+        # ("as disposições do artigo 12 aplicam-se aos pagamentos ... de serviços técnicos")
+        on_it = [point.text for point in protocol_points if article.number in point.articles]
+        whole = fold_same_length(" ".join([article.heading or "", *(p.text for p in article.paragraphs), *on_it])).lower()
+        if any(h in whole for h in hints):
+            continue
+        kinds = [k for k in ONLY_WHEN_NAMED if k not in named
+                 and not any(kind == k for _, _, kind in ph.group_hits("subtypes", folded))]
+        units = reading.source.units(version.language, article, paragraph)
+        if not kinds or not units:
+            continue
+        first = units[0]
+        cite = reading.cite(first, 0, len(first.text))
+        for kind in kinds:
+            out.append(reading.provision(article, "allocation", cite, allocation=None,
+                                         conditions={"income_subtype": kind},
+                                         values={"reclassified_to": profits, "outside_definition": True}))
+    return out
+
+
+__all__ = ["ONLY_WHEN_NAMED", "outside_definition"]
