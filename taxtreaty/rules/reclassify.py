@@ -48,8 +48,6 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
         if not rule.values.get("reclassified_to"):
             continue
         check = Check(rule, scenario, defaults_used)
-        if check.holds is None and rule.values.get("outside_definition"):
-            continue  # a kind the definition does not name: only for a kind given (the user said royalties)
         target = _target(treaty, rule, scenario)
         if check.holds is False or target is None:
             if check.holds is not False:
@@ -69,6 +67,8 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
 def settle(pending: tuple[Rule, Check, Decision], scenario: Scenario, decision: Decision) -> None:
     """The payment article's answer made one candidate beside the profits article's."""
     rule, check, other = pending
+    if rule.values.get("outside_definition") and decision.status == "determined":
+        return  # a kind the definition does not name, the kind not given: the user said royalties, the article's answer
     if decision.status == other.status == "determined" and (decision.source_taxation, decision.max_rate_pct) == (
             other.source_taxation, other.max_rate_pct):
         return  # both articles give the same answer (a payment connected with a permanent establishment)
