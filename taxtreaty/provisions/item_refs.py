@@ -198,9 +198,9 @@ _COPYRIGHT = ("copyright", "copyright_some")
 _WITHIN_COPYRIGHT = ("films", "software")
 
 
-def _definition(article: Article, ph: Phrases) -> str | None:
-    """The folded words of the article's paragraph that defines its income ("El término “regalías” empleado
-    en el presente artículo significa ...")."""
+def definition_paragraph(article: Article, ph: Phrases) -> tuple[Paragraph, str] | None:
+    """The article's paragraph that defines its income ("El término “regalías” empleado en el presente artículo
+    significa ..."), with its folded words."""
     if "kind_definition" not in ph.patterns:
         return None
     for paragraph in article.paragraphs:
@@ -208,8 +208,13 @@ def _definition(article: Article, ph: Phrases) -> str | None:
         match = ph.find("kind_definition", folded)
         if match is not None and any(match.start() <= a and b <= match.end() and income == article.topic
                                      for a, b, income in ph.group_hits("incomes", folded)):
-            return folded
+            return paragraph, folded
     return None
+
+
+def _definition(article: Article, ph: Phrases) -> str | None:
+    found = definition_paragraph(article, ph)
+    return found[1] if found else None
 
 
 def apart_kinds(article: Article, ph: Phrases) -> list[str]:
@@ -249,4 +254,4 @@ def kinds_named_apart(version: Version, ph: Phrases, provisions: list[Provision]
                 p.conditions = {**p.conditions, "income_subtype_apart": [k for k in apart if k not in own]}
 
 
-__all__ = ["apart_kinds", "cited_kinds", "kinds_named_apart", "resolve"]
+__all__ = ["apart_kinds", "cited_kinds", "definition_paragraph", "kinds_named_apart", "resolve"]

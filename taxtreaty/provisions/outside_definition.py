@@ -21,11 +21,12 @@ The provision is an allocation of the article with `values.reclassified_to` (rul
 
 from __future__ import annotations
 
+from taxtreaty.provisions.item_refs import definition_paragraph
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_reclassified import PROFIT_TOPICS
 from taxtreaty.provisions.reading import Reading
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
-from taxtreaty.structure.model import Article, Paragraph, Version
+from taxtreaty.structure.model import Version
 
 #: kinds of payment that are royalties only where a convention's definition names them (the OECD Model's
 #: definition never does); the value of the fact royalty_kind, each with its hint words in the language data
@@ -38,17 +39,6 @@ def _kinds_of(p: Provision) -> set[str]:
         value = p.conditions.get(key)
         out |= set(value) if isinstance(value, list) else {str(value)} if value else set()
     return out
-
-
-def _definition(article: Article, ph: Phrases) -> tuple[Paragraph, str] | None:
-    """The paragraph that defines the article's income ("The term “royalties” ... means"), folded."""
-    for paragraph in article.paragraphs:
-        folded = fold_same_length(" ".join(paragraph.text.split()))
-        match = ph.find("kind_definition", folded)
-        if match is not None and any(match.start() <= a and b <= match.end() and income == article.topic
-                                     for a, b, income in ph.group_hits("incomes", folded)):
-            return paragraph, folded
-    return None
 
 
 def outside_definition(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> list[Provision]:
@@ -68,7 +58,7 @@ def outside_definition(reading: Reading, version: Version, ph: Phrases, provisio
     for article in version.articles:
         if article.topic != "royalties":
             continue
-        found = _definition(article, ph)
+        found = definition_paragraph(article, ph)
         if found is None:
             continue
         paragraph, folded = found
