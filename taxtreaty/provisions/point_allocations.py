@@ -7,7 +7,7 @@ unread words (the decision is open, citing them).
 from __future__ import annotations
 
 from taxtreaty.provisions.model import Provision
-from taxtreaty.provisions.protocol_points import ProtocolPoint, only_home, units_as_article
+from taxtreaty.provisions.protocol_points import ProtocolPoint, notwithstanding_points, units_as_article
 from taxtreaty.provisions.reading import Emitted, Reading
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
 from taxtreaty.structure.metadata import states_named
@@ -30,15 +30,8 @@ def point_allocations(reading: Reading, version: Version, ph: Phrases, found: li
 
     out: list[Provision] = []
     residents = [fold_same_length(w) for w in ph.words("resident_words")]
-    for point in found:
-        home = only_home(version, point, ALLOCATION_POINT_TOPICS)
-        if home is None:
-            continue
-        folded = fold_same_length(point.text)
-        lead = ph.find("notwithstanding", folded)
-        exclusive = ph.find("exclusive", folded)
-        if lead is None or lead.start() > _POINT_LEAD or exclusive is None:
-            continue
+    for point, home, folded, _lead, exclusive in notwithstanding_points(version, found, ALLOCATION_POINT_TOPICS, ph,
+                                                                        "exclusive"):
         at = next((i for w in residents if (i := folded.find(w)) >= 0 and i < exclusive.start()), -1)
         named = states_named(folded[at : at + 60]) if at >= 0 else []
         given = states_named(folded[exclusive.end() : exclusive.end() + 40])
@@ -55,6 +48,3 @@ def point_allocations(reading: Reading, version: Version, ph: Phrases, found: li
         out += emitted
     return out
 
-
-#: how far into a point its "Notwithstanding" may stand
-_POINT_LEAD = 40

@@ -11,14 +11,13 @@ The words are the language file's `notwithstanding` and `national_law_applies` p
 from __future__ import annotations
 
 from taxtreaty.provisions.model import Provision
-from taxtreaty.provisions.protocol_points import ProtocolPoint, only_home, units_as_article
+from taxtreaty.provisions.protocol_points import ProtocolPoint, notwithstanding_points, units_as_article
 from taxtreaty.provisions.reading import Emitted, Reading
-from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.provisions.vocabulary import Phrases
 from taxtreaty.structure.metadata import states_named
 from taxtreaty.structure.model import Version
 
-#: how far into a point its "Notwithstanding" may stand, and how far before the phrase its State
-_LEAD = 40
+#: how far before the phrase its State may stand
 _SUBJECT = 80
 
 
@@ -29,15 +28,7 @@ def national_law_points(reading: Reading, version: Version, ph: Phrases, found: 
     if "national_law_applies" not in ph.patterns:
         return []
     out: list[Provision] = []
-    for point in found:
-        home = only_home(version, point, topics)
-        if home is None:
-            continue
-        folded = fold_same_length(point.text)
-        lead = ph.find("notwithstanding", folded)
-        law = ph.find("national_law_applies", folded)
-        if lead is None or lead.start() > _LEAD or law is None:
-            continue
+    for point, home, folded, lead, law in notwithstanding_points(version, found, topics, ph, "national_law_applies"):
         # the State is the subject right before the phrase, after the "notwithstanding" clause's comma
         before = folded[max(lead.end(), law.start() - _SUBJECT) : law.start()]
         named = states_named(before[before.rfind(",") + 1 :] if "," in before else before)

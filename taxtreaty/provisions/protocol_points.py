@@ -14,6 +14,7 @@ The words are the language file's `protocol_heading`, `article_words`, `paragrap
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import regex
@@ -159,6 +160,27 @@ def only_home(version: Version, point: ProtocolPoint, topics: frozenset[str]) ->
     """The one article a point names, when its topic is one of `topics`; None for none or several."""
     homes = [a for n in point.articles if (a := article_numbered(version, n)) is not None]
     return homes[0] if len(homes) == 1 and homes[0].topic in topics else None
+
+
+#: how far into a point its "Notwithstanding" may stand
+NOTWITHSTANDING_LEAD = 40
+
+
+def notwithstanding_points(version: Version, found: list[ProtocolPoint], topics: frozenset[str], ph: Phrases,
+                           key: str) -> Iterator[tuple[ProtocolPoint, Article, str, regex.Match[str], regex.Match[str]]]:
+    """(point, its one article, folded text, the "notwithstanding" match, the `key` phrase's match) of each point
+    headed by one article of `topics` that opens with "Notwithstanding the provisions of Article 17, ..." and holds
+    the phrase `key` ("shall be taxable only in", "may apply its national legislation")."""
+    for point in found:
+        home = only_home(version, point, topics)
+        if home is None:
+            continue
+        folded = fold_same_length(point.text)
+        lead = ph.find("notwithstanding", folded)
+        phrase = ph.find(key, folded)
+        if lead is None or lead.start() > NOTWITHSTANDING_LEAD or phrase is None:
+            continue
+        yield point, home, folded, lead, phrase
 
 
 def point_sentences(text: str) -> list[tuple[int, int]]:
