@@ -14,7 +14,11 @@ Kept narrow, as a wrong "no royalty" would be wrong the other way:
 - only where the article (its heading and every paragraph, the definition's included) and the protocol
   points on it hold none of the
   language's `definition_hint_words` ("technical", "services", "técnic", "assistência" ...): words the
-  reader might not read as the kind leave the article as it is.
+  reader might not read as the kind leave the article as it is. A protocol point's sentence that only
+  narrows or clarifies the definition ("payments ... for studies ... of a technical nature shall not be
+  considered as payments for 'information concerning ... experience'", `definition_narrowing`) keeps
+  nothing: its technical word names what is NOT a royalty; with words widening it again in the same
+  sentence (`definition_widening`, `definition_extends`, `unless_words`) it still keeps the article.
 The provision is an allocation of the article with `values.reclassified_to` (rules/reclassify.py) and
 `values.outside_definition`: it holds only for a kind given, never asks for the kind.
 """
@@ -24,6 +28,7 @@ from __future__ import annotations
 from taxtreaty.provisions.item_refs import definition_paragraph
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_reclassified import PROFIT_TOPICS
+from taxtreaty.provisions.protocol_points import point_sentences, points
 from taxtreaty.provisions.reading import Reading
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
 from taxtreaty.structure.model import Version
@@ -41,6 +46,31 @@ def _kinds_of(p: Provision) -> set[str]:
     return out
 
 
+def _narrows(sentence: str, ph: Phrases) -> bool:
+    """A folded sentence that says a kind is NOT within the definition ("payments ... for studies ... of a technical
+    nature shall not be considered as payments for 'information concerning ... experience'") and holds no words
+    that widen it again ("but shall be deemed ...", "shall include", "unless")."""
+    if "definition_narrowing" not in ph.patterns:
+        return False
+    found = ph.finditer("definition_narrowing", sentence)
+    if not found:
+        return False
+    rest = sentence
+    for m in found:  # "shall not be considered" holds "be considered": blank the narrowing words first
+        rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
+    return not any(key in ph.patterns and ph.has(key, rest)
+                   for key in ("definition_widening", "definition_extends", "unless_words"))
+
+
+def _widening_words(text: str, hints: list[str], ph: Phrases) -> str:
+    """A protocol point's words that may widen the definition: its sentences, less those holding a hint word
+    that only narrow or clarify it (a technical word there names what is NOT a royalty)."""
+    folded = fold_same_length(text).lower()
+    kept = [folded[s:e] for s, e in point_sentences(text)
+            if not (any(h in folded[s:e] for h in hints) and _narrows(folded[s:e], ph))]
+    return " ".join(kept)
+
+
 def outside_definition(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> list[Provision]:
     """An allocation of each royalties article to the profits articles for a kind its definition does not name."""
     if "kind_definition" not in ph.patterns or "definition_hint_words" not in ph.raw:
@@ -51,8 +81,6 @@ def outside_definition(reading: Reading, version: Version, ph: Phrases, provisio
     # (another language version's provisions of this pass say nothing of the convention's words)
     named = set().union(set(), *(_kinds_of(p) for p in provisions if not p.values.get("outside_definition")))
     hints = [fold_same_length(w).lower() for w in ph.words("definition_hint_words")]
-    from taxtreaty.provisions.protocol_points import points
-
     protocol_points = points(reading, version, ph)
     out: list[Provision] = []
     for article in version.articles:
@@ -65,7 +93,7 @@ def outside_definition(reading: Reading, version: Version, ph: Phrases, provisio
         # the whole article, its heading too: "Royalties and fees for technical services", a paragraph of its own
         # defining "fees for technical services" beside the royalties' definition; and a protocol point on the article
         # ("as disposições do artigo 12 aplicam-se aos pagamentos ... de serviços técnicos")
-        on_it = [point.text for point in protocol_points if article.number in point.articles]
+        on_it = [_widening_words(point.text, hints, ph) for point in protocol_points if article.number in point.articles]
         whole = fold_same_length(" ".join([article.heading or "", *(p.text for p in article.paragraphs), *on_it])).lower()
         if any(h in whole for h in hints):
             continue

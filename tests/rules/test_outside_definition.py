@@ -79,3 +79,56 @@ def test_a_royalty_of_a_kind_not_given_keeps_the_cap_and_asks_nothing_of_it(lang
     assert (decision["status"], decision["max_rate_pct"], decision["article_applied"]) == ("determined", "10", "12")
     patents = _decide(language, royalty_kind="patents")
     assert (patents["status"], patents["max_rate_pct"]) == ("determined", "10")
+
+
+#: a protocol to the article, each with one point
+PROTOCOL = {"en": "\nPROTOCOL\n\nAd Article 12\n\n{point}\n",
+            "es": "\nPROTOCOLO\n\n1. Con relación al artículo 12:\n\n{point}\n",
+            "pt": "\nPROTOCOLO\n\n1. Relativamente ao artigo 12.º:\n\n{point}\n"}
+#: a point that narrows the definition: a technical word names what is NOT a royalty (NL-KR's protocol VI)
+NARROWING = {
+    "en": "With respect to paragraph 3 of Article 12, payments received as a consideration for studies or surveys of a "
+          "scientific, geological or technical nature shall not be considered as payments for “information "
+          "concerning industrial, commercial or scientific experience”.",
+    "es": "Con respecto al apartado 3 del artículo 12, las cantidades pagadas por estudios o prospecciones de "
+          "naturaleza científica, geológica o técnica no se considerarán pagos por “informaciones relativas a "
+          "experiencias industriales, comerciales o científicas”.",
+    "pt": "Relativamente ao n.º 3 do artigo 12.º, as retribuições pagas por estudos ou levantamentos de natureza "
+          "científica, geológica ou técnica não serão consideradas retribuições por «informações respeitantes a uma "
+          "experiência adquirida no sector industrial, comercial ou científico».",
+}
+#: a point that widens it: technical services are deemed royalties
+WIDENING = {
+    "en": "Payments received as a consideration for technical services shall be deemed to be royalties.",
+    "es": "Las cantidades pagadas por servicios técnicos se considerarán cánones.",
+    "pt": "As retribuições pagas por serviços técnicos serão consideradas royalties.",
+}
+#: a point that narrows and widens again in one sentence: not clear, the article stays as it is
+NARROWING_UNLESS = {
+    "en": "Payments for technical services shall not be considered as royalties unless they are paid for "
+          "information concerning scientific experience.",
+    "es": "Los pagos por servicios técnicos no se considerarán cánones a menos que se paguen por informaciones "
+          "relativas a experiencias científicas.",
+    "pt": "Os pagamentos por serviços técnicos não serão considerados royalties a menos que sejam pagos por "
+          "informações respeitantes a uma experiência científica.",
+}
+
+
+def _with_point(language: str, point: str) -> str:
+    return PROTOCOL[language].format(point=point)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_a_point_that_only_narrows_the_definition_keeps_the_fees_outside(language: str) -> None:
+    decision = _decide(language, _with_point(language, NARROWING[language]), royalty_kind="technical_services",
+                       pe_connected=False)
+    assert (decision["status"], decision["source_taxation"], decision["article_applied"]) == ("determined", "none", "7")
+
+
+@pytest.mark.parametrize("points", [WIDENING, NARROWING_UNLESS], ids=["widening", "narrowing-unless"])
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_a_point_that_widens_the_definition_or_is_unclear_leaves_the_article(language: str, points: dict) -> None:
+    decision = _decide(language, _with_point(language, points[language]), royalty_kind="technical_services",
+                       pe_connected=False)
+    assert decision["article_applied"] == "12"
+    assert decision["source_taxation"] != "none"
