@@ -82,6 +82,8 @@ PHRASE_KEYS = (
 #: subdivision pays, whatever the debt-claim (parties.public_debt_alternatives)
 #: "protocol_includes": a point naming institutions among the recipients of an exemption ("se consideran
 #: incluidas en la expresión determinadas instituciones") (provisions/point_institutions.py)
+#: "excess_amount": the part of a payment over the arm's-length amount ("el exceso podrá someterse a imposición de
+#: acuerdo con la legislación de cada Estado"), no source right over the payment (readers/allocations.py)
 #: "period_computation": the note on how a holding period is counted ("(for the purpose of computing that period,
 #: no account shall be taken of changes of ownership ... reorganisation ...)"), no condition (provisions/unread.py)
 OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "kind_reference", "protocol_includes", "source_place", "relief_deemed_paid", "first_mentioned", "zero_rate",
@@ -93,7 +95,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
                         "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to",
                         "item_range", "item_reference_words", "lender_clause", "lender_lead", "by_words", "public_debt", "inclusion_aside",
-                        "specified_in_notes", "lender_words")
+                        "specified_in_notes", "lender_words", "excess_amount")
 #: "item_range", "item_reference_words": an item of a list of rates that cites other items ("los subapartados
 #: 3 (b) a (d)", "in the case of payments or credits referred to in subparagraph 3(e)"): provisions/item_refs.py
 #: "lender_clause", "lender_lead", "by_words", "specified_in_notes", "lender_words": a rule for loans "made,

@@ -240,7 +240,12 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
         return
     else:
         decision.source_taxation, decision.residence_taxation = "unlimited", "shared"
-        decision.eid = rules.allocations[-1].cite.eid if rules.allocations else None
+        # the words that give the source State its right ("Sin embargo, tales intereses pueden someterse a
+        # imposición en el Estado Contratante del que proceden"), not a rule for other payments that does not hold
+        granting = [r for r in rules.allocations if r.allocation in SOURCE_ALLOCATIONS
+                    and Check(r, scenario, defaults_used).holds is not False]
+        cited = granting[-1] if granting else rules.allocations[-1] if rules.allocations else None
+        decision.eid = cited.cite.eid if cited is not None else None
         decision.reasons.append("no cap's conditions are met; the source State may tax under its own law")
     truncation_note(rules, decision)
 

@@ -296,3 +296,40 @@ def test_other_income_taxed_by_the_residence_state_asks_whether_it_is(text, taxe
             answer = decide(taxtreaty.parse(doc), {"income": "other_income", "source": "NL", "residence": "BB",
                                                   "recipient_subject_to_tax": given}, parties=["NL", "BB"])
             assert (answer.status, answer.source_taxation) == ("determined", source)
+
+
+_EXCESS = {
+    "es": ("ARTÍCULO 11\nIntereses\n\n1. Los intereses procedentes de un Estado Contratante y pagados a un residente del "
+           "otro Estado Contratante pueden someterse a imposición en ese otro Estado.\n\n2. Sin embargo, estos intereses "
+           "pueden someterse a imposición en el Estado Contratante del que procedan, pero el impuesto así exigido no "
+           "podrá exceder del 12 por ciento del importe bruto de los intereses.\n\n3. Cuando, debido a las relaciones "
+           "especiales existentes entre el deudor y el beneficiario, el importe de los intereses exceda del que "
+           "hubieran convenido en ausencia de tales relaciones, las disposiciones de este artículo no se aplicarán más "
+           "que a este último importe. En este caso, el excedente podrá someterse a imposición de acuerdo con la "
+           "legislación de cada Estado Contratante.\n"),
+    "pt": ("ARTIGO 11\nJuros\n\n1. Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado "
+           "Contratante podem ser tributados nesse outro Estado.\n\n2. No entanto, esses juros podem ser igualmente "
+           "tributados no Estado Contratante de que provêm, mas o imposto assim estabelecido não excederá 12 por cento "
+           "do montante bruto dos juros.\n\n3. Quando, devido a relações especiais existentes entre o devedor e o "
+           "beneficiário, o montante dos juros exceder o que seria acordado na ausência de tais relações, as "
+           "disposições deste artigo são aplicáveis apenas a este último montante. Neste caso, a parte excedente dos "
+           "pagamentos pode ser tributada de acordo com a legislação de cada Estado Contratante.\n"),
+    "en": ("ARTICLE 11\nInterest\n\n1. Interest arising in a Contracting State and paid to a resident of the other "
+           "Contracting State may be taxed in that other State.\n\n2. However, such interest may also be taxed in the "
+           "Contracting State in which it arises, but the tax so charged shall not exceed 12 per cent of the gross "
+           "amount of the interest.\n\n3. Where, by reason of a special relationship between the payer and the "
+           "beneficial owner, the amount of the interest exceeds the amount which would have been agreed upon in the "
+           "absence of such relationship, the provisions of this Article shall apply only to the last-mentioned "
+           "amount. In such case, the excess part of the payments may be taxed according to the laws of each "
+           "Contracting State.\n"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(_EXCESS))
+def test_the_excess_over_the_arms_length_amount_is_no_source_right(language: str) -> None:
+    # "En este caso, el exceso podrá someterse a imposición de acuerdo con la legislación de cada Estado" (every
+    # Argentine convention): read as a second, uncapped source right of the interest article, cited in decisions
+    ps = extract_text(_EXCESS[language])
+    assert at(ps, "art_11__para_3", "allocation") == []
+    (cap,) = at(ps, "art_11__para_2", "withholding_cap")
+    assert cap.rate_pct == Decimal("12")

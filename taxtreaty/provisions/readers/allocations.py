@@ -64,6 +64,12 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
             shared = ph.find("shared", sentence) if exclusive is None else None
             if shared is not None and any(m.start() <= shared.start() < m.end() for m in ph.finditer("exempt", sentence)):
                 shared = None  # "no pueden someterse a imposición", "não podem ser tributados": a negated grant
+            if shared is not None and article.topic in PAYMENT_TOPICS and "excess_amount" in ph.patterns \
+                    and ph.find("excess_amount", sentence, 0, shared.start()) is not None:
+                # "En este caso, el exceso podrá someterse a imposición de acuerdo con la legislación de cada
+                # Estado": the part paid over the arm's-length amount, which the article leaves to each State's
+                # law; no right of the source State over the payment itself
+                continue
             overrides = overrides_named(unit, sentence, ph)
             if exclusive is None and shared is None:
                 if overrides == ["*"] and k == 0:
