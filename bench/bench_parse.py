@@ -29,6 +29,7 @@ from bench.common import BenchResult, ratio  # noqa: E402
 from taxtreaty.structure import parse  # noqa: E402
 from taxtreaty.structure.languages import detect_sample  # noqa: E402
 from taxtreaty.text.clean import article_heading_match, furniture_rule  # noqa: E402
+from taxtreaty.text.furniture import line_furniture  # noqa: E402
 from taxtreaty.text.lines import classify as _classify  # noqa: E402
 
 SHARED = Path(os.environ.get("TAXTREATY_SHARED", ROOT.parent / "shared"))
@@ -42,7 +43,7 @@ WHOLE_CONVENTION_BYTES = 50_000
 def parse_cold(text: str) -> object:
     """Parse with the per-line classification caches emptied first, as for a text never seen:
     parsing the same text again would otherwise find every line already classified."""
-    for cached in (_classify, article_heading_match, furniture_rule, detect_sample):
+    for cached in (_classify, article_heading_match, furniture_rule, line_furniture, detect_sample):
         cached.cache_clear()
     return parse(text)
 

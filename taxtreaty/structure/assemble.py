@@ -97,6 +97,7 @@ class Assembler:
 
     def _paragraph_models(self, owner: str, paras: list[ParaNode]) -> list[Paragraph]:
         out, unnumbered = [], 0
+        in_protocol = eids.components(owner)[0][0] == eids.ALIASES["protocol"]
         for k, p in enumerate(paras):
             if p.number is None:
                 unnumbered += 1
@@ -112,7 +113,6 @@ class Assembler:
             ))
             # "... agreed upon the following provisions:" then the protocol's articles, or its numbered points
             # ("os signatários acordaram as seguintes disposições ...:" then "1. Ad n.º 3 do artigo 11.º")
-            in_protocol = eids.components(owner)[0][0] == eids.ALIASES["protocol"]
             announces_points = p.number is None and in_protocol and any(q.number is not None for q in paras[k + 1 :])
             if not (p.number is None and any(q.protocol_article for q in paras)) and not announces_points:
                 self._check_missing_items(eid, p, points)

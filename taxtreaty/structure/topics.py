@@ -36,6 +36,12 @@ def _tables() -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]], l
 
 
 @cache
+def _heading_choices() -> list[str]:
+    """The known headings alone, in the order of `_tables()`'s: what a heading is compared with."""
+    return [candidate for _, _, candidate in _tables()[0]]
+
+
+@cache
 def _keyword_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
     """Each heading keyword as a pattern matching at the start of a word."""
     _, keywords, _ = _tables()
@@ -48,7 +54,7 @@ def topic_from_heading(heading: str, language: str | None = None) -> tuple[str |
     if not h:
         return None, 0.0
     headings, _, _ = _tables()
-    choices = [candidate for _, _, candidate in headings]
+    choices = _heading_choices()
     # whole-heading similarity over every known heading (one C loop), then the penalty for a
     # heading of another language
     best: tuple[str | None, float] = (None, 0.0)

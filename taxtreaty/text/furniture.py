@@ -94,30 +94,39 @@ def read_misread_digits(line: str) -> str:
 def furniture_rule(line: str, previous: str = "") -> str | None:
     """The name of the furniture rule a whole (stripped) line matches, or None (page numbers as a
     scanner misreads them, "l945", count as read)."""
-    if not line or len(line) > 120:
+    name, whole = line_furniture(line)
+    if name is None or not whole:
+        return name
+    if name == "page_number" and _expects_number(previous):
         return None
+    if name == "date_line" and _expects_date(previous):
+        return None
+    if name in _after_furniture_rules() and not (previous and furniture_rule(previous.strip())):
+        return None
+    return name
+
+
+@lru_cache(maxsize=8192)
+def line_furniture(line: str) -> tuple[str | None, bool]:
+    """The furniture rule `line` matches by itself, whatever line is above it: (name or None, whether
+    the whole line matched it, so that the line above may still undo it, `furniture_rule`; False for a
+    date that opens a running header, "12 de janeiro de 2015 Diário da República ..."). One cache for
+    the running-header count (`repeated_lines`) and the cleaner, which look at each line apart."""
+    if not line or len(line) > 120:
+        return None, False
     line = read_misread_digits(line)
     date_line, others = _furniture_line_matcher()
     has_year = _YEAR.search(line) is not None
-    name = None
     if has_year and date_line.match(line):
-        name = "date_line"
-    elif found := others.match(line):
-        name = _furniture_line_patterns()[int(found.lastgroup[1:]) + 1][0]  # type: ignore[index]
-    if name is not None:
-        if name == "page_number" and _expects_number(previous):
-            return None
-        if name == "date_line" and _expects_date(previous):
-            return None
-        if name in _after_furniture_rules() and not (previous and furniture_rule(previous.strip())):
-            return None
-        return name
+        return "date_line", True
+    if found := others.match(line):
+        return _furniture_line_patterns()[int(found.lastgroup[1:]) + 1][0], True  # type: ignore[index]
     dated = _leading_date().match(line) if has_year else None
     if dated and dated.end() < len(line):
         rest = furniture_rule(line[dated.end():])
         if rest is not None and rest != "page_number":
-            return rest
-    return None
+            return rest, False
+    return None, False
 
 
 #: what a note's words are compared without: blanks of any kind, soft hyphens
@@ -198,7 +207,7 @@ def _running(lines: list[str], keys: list[str], furnished: list[bool], known: se
             samples.setdefault(key, line)
             if any(furnished[j] or (keys[j] and keys[j] in known) for j in (i - 1, i + 1) if 0 <= j <= last):
                 at_page_break[key] = at_page_break.get(key, 0) + 1
-    heading_words = {vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words")}
+    heading_words = _heading_words()
     found = set()
     for key, n in counts.items():
         if n < RUNNING_HEADER_MIN_REPEATS or not _HAS_LETTER.search(key) or key[-1] in ".;:,":
@@ -213,6 +222,12 @@ def _running(lines: list[str], keys: list[str], furnished: list[bool], known: se
         found.add(key)
     return found
 
+
+
+@cache
+def _heading_words() -> frozenset[str]:
+    """The words of article and chapter headings, folded: a bare "ARTIGO" repeats, yet is no running header."""
+    return frozenset(vocab.fold(w).rstrip(".") for w in vocab.all_words("article_words") + vocab.all_words("chapter_words"))
 
 
 def _expects_date(previous: str) -> bool:
@@ -234,6 +249,10 @@ def _signature_lead() -> regex.Pattern[str]:
 
 def _expects_number(previous: str) -> bool:
     """A bare number right after a lone "ARTIGO" / "Article" is the article's number, not a page."""
-    words = {w.casefold() for w in vocab.all_words("article_words")}
-    return previous.strip().casefold().rstrip(".") in {w.rstrip(".") for w in words}
+    return previous.strip().casefold().rstrip(".") in _article_word_keys()
+
+
+@cache
+def _article_word_keys() -> frozenset[str]:
+    return frozenset(w.casefold().rstrip(".") for w in vocab.all_words("article_words"))
 

@@ -19,8 +19,9 @@ _TITLE_PUNCTUATION = regex.compile(r"[,;.:]")
 #: a line starting with one of these goes on the line before: a figure's sign or a clause's comma the
 #: wrap put first ("al menos el 25" + "% del capital", "15" + "% do montante")
 _CONTINUING_START = frozenset("%‰,;")
-#: the last word of a line, a whole word after a blank ("artigo 7.º" ends on no word: "º" is the number's)
-_LAST_WORD = regex.compile(r"(?:^|(?<=\s))\p{L}+$")
+#: the last word of a line, a whole word after a blank ("artigo 7.º" ends on no word: "º" is the number's);
+#: searched from the end (`(?r)`): a pattern anchored at the end is tried there first, not at every letter
+_LAST_WORD = regex.compile(r"(?r)(?:^|(?<=\s))\p{L}+$")
 
 
 def reference_wrapped(prev_kind: str, prev_line: str, line: str) -> bool:
@@ -50,7 +51,8 @@ def _reference_tail() -> regex.Pattern[str]:
     "subapartado 2", "and subparagraph"), folded: every language's `reference_words`."""
     words = sorted({vocab.fold(w) for w in vocab.all_words("reference_words")}, key=len, reverse=True)
     body = "|".join(regex.escape(w) for w in words) or "(?!)"
-    return regex.compile(rf"(?<![\p{{L}}\d-])(?:{body})(?:\s+\d{{1,3}}[a-z]?)?\s*$")
+    # searched from the end (`(?r)`), where it is anchored
+    return regex.compile(rf"(?r)(?<![\p{{L}}\d-])(?:{body})(?:\s+\d{{1,3}}[a-z]?)?\s*$")
 
 
 def label_wrapped(prev_kind: str, prev_line: str) -> bool:
