@@ -78,11 +78,16 @@ def _heading_articles(line: str, ph: Phrases) -> tuple[list[str], int] | None:
 
 
 def points(reading: Reading, version: Version, ph: Phrases) -> list[ProtocolPoint]:
-    """The points of every protocol of a version, in order."""
-    out: list[ProtocolPoint] = []
-    for protocol in version.protocols:
-        out += _protocol_points(reading, version, protocol, ph)
-    return out
+    """The points of every protocol of a version, in order: cut once per version of the reading (the
+    protocol readers, the one-State definitions, the MFN pass and the kinds outside a definition all
+    read them; none changes them)."""
+    key = (id(version), ph.code)
+    if key not in reading.protocol_points:
+        out: list[ProtocolPoint] = []
+        for protocol in version.protocols:
+            out += _protocol_points(reading, version, protocol, ph)
+        reading.protocol_points[key] = out
+    return list(reading.protocol_points[key])
 
 
 def _protocol_points(reading: Reading, version: Version, protocol: Protocol, ph: Phrases) -> list[ProtocolPoint]:

@@ -74,6 +74,8 @@ class Reading:
         self._counter: dict[tuple[str, str, str], int] = defaultdict(int)
         self._damage = self._damage_index()
         self._cleaned: dict[int, tuple[int, int]] = {}
+        #: each version's protocol points, cut once (`protocol_points.points`: four readers ask for them)
+        self.protocol_points: dict[tuple[int, str], list[Any]] = {}
 
     # -- damage --------------------------------------------------------------------------------------
 
