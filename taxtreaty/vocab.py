@@ -402,7 +402,7 @@ def ocr_furniture_digits() -> dict[str, str]:
     return dict(table)
 
 
-_FURNITURE_KEYS = {"patterns", "html_tags", "notes"}
+_FURNITURE_KEYS = {"patterns", "html_tags", "notes", "inline"}
 _FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture", "names_parties"}
 
 
@@ -426,7 +426,17 @@ def _furniture() -> dict[str, Any]:
     notes = raw.get("notes") or []
     if not isinstance(notes, list) or not all(isinstance(n, str) and len(n) >= 20 for n in notes):
         raise DataFileError("furniture.yaml: notes must be a list of texts (a page's note, word for word)")
+    for rule in raw.get("inline") or []:
+        if not isinstance(rule, dict) or not isinstance(rule.get("name"), str) or not isinstance(rule.get("regex"), str) \
+                or set(rule) - {"name", "doc", "regex"}:
+            raise DataFileError(f"furniture.yaml: inline pattern {rule!r} needs a 'name', a 'doc' and a 'regex', no more")
     return raw
+
+
+def inline_furniture_patterns() -> list[dict[str, Any]]:
+    """The page furniture a copy printed without its line breaks leaves inside a line (`inline` of
+    `furniture.yaml`), in order."""
+    return list(_furniture().get("inline") or [])
 
 
 def furniture_patterns() -> list[dict[str, Any]]:

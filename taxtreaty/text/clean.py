@@ -19,6 +19,7 @@ them).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -62,6 +63,7 @@ from taxtreaty.text.lines import (
     line_kind,
     title_like,
 )
+from taxtreaty.text.runon import RUNON_MIN, runon_pieces
 from taxtreaty.text.spanmap import SpanMap, TextBuilder
 
 #: the cleaner's steps live in their own modules; these names are imported from here too
@@ -131,10 +133,7 @@ def clean(original: str) -> CleanText:
     running = repeated_lines(original)
     notes = find_footnotes(original)
 
-    for m in LINE.finditer(original):
-        if m.start() == m.end():
-            break
-        line_start, line_end = m.start(), m.end()
+    for line_start, line_end, forced_rule in _pieces(original):
         raw = original[line_start:line_end].rstrip("\n").rstrip("\r")
         # -- strip the line and its furniture prefix, remember where the content starts
         lstrip = len(raw) - len(raw.lstrip())
@@ -181,7 +180,7 @@ def clean(original: str) -> CleanText:
             content = original[content_start:content_end]
         if not content or (content[0] in "*_" and _MD_EMPHASIS_ONLY.match(content)):
             continue
-        rule = furniture_rule(content, raw_prev)
+        rule = forced_rule or furniture_rule(content, raw_prev)
         if rule is None and running and running_key(content) in running:
             rule = "running_header"
         if rule is None and line_start in notes.line_starts:
@@ -285,6 +284,35 @@ def clean(original: str) -> CleanText:
     text = builder.text()
     return CleanText(text=text, map=builder.map, original=original, furniture=furniture)
 
+
+
+def _pieces(original: str) -> Iterator[tuple[int, int, str]]:
+    """The lines of `original` as (start, end, ""); a run of lines printed without their line breaks (a
+    long line, and each line after a long one: a copy that runs a convention onto a few long lines breaks
+    them anywhere, "... similar. Artigo" / "5.º Estabelecimento estável 1 — ...") is cut where the
+    gazette's lines started and around the page furniture inside it (`runon.runon_pieces`, the furniture
+    pieces with the name of their rule, never across a line break): each piece is read as a line of its own."""
+    lines = LINE.finditer(original)
+    pending: regex.Match[str] | None = None
+    while True:
+        m = pending or next(lines, None)
+        pending = None
+        if m is None or m.start() == m.end():
+            return
+        if m.end() - m.start() < RUNON_MIN:
+            yield m.start(), m.end(), ""
+            continue
+        start, end, last = m.start(), m.end(), m
+        while last.end() - last.start() >= RUNON_MIN:
+            after = next(lines, None)
+            if after is None or after.start() == after.end() or not original[after.start():after.end()].strip():
+                pending = after
+                break
+            end, last = after.end(), after
+        for piece_start, piece_end, rule in runon_pieces(original[start:end]):
+            yield start + piece_start, start + piece_end, rule
+        if pending is not None and pending.start() == pending.end():
+            return
 
 
 def _apply_to_string(content: str, base: int, edits: list[tuple[int, int, str]]) -> str:

@@ -1,0 +1,230 @@
+"""Texts printed without their line breaks: a copy (docplayer, 1library, a page saved from a PDF
+viewer) that runs a whole convention, or long stretches of it, onto one line ("... rendimento.
+CAPÍTULO II Definições Artigo 3.º Definições gerais 1 — Para efeitos ... Artigo 4.º Residente
+1 — ..."). `runon_cuts` finds, inside such a line, where the lines of the gazette started: before
+each heading (article, chapter, protocol, the convention's title, the closing formulas) and after
+its title. The cleaner reads each piece as a line of its own, so that the paragraphs and points
+inside it are cut as in any long line (`inline.py`).
+
+Every cut rests on the shapes of the language data: a heading counts inside a line only after a
+sentence end (or right after a chapter's heading, or at the line's start) and only where the end of
+its title can be told: its first paragraph's number follows, or the title is one the topic table
+knows, or it is in capitals, or closed by a stop, or a sentence in lower case opens after it. A
+reference to an article inside a sentence ("nos termos do Artigo 7.º") is never cut.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+
+from taxtreaty import patterns, vocab
+from taxtreaty.text.inline import heading_run_in_gap
+from taxtreaty.text.lines import article_heading_match, is_known_heading, title_like
+
+#: a line shorter than this is never a run-on text (a long paragraph holds at most one heading)
+RUNON_MIN = 400
+#: how far after an article heading its title may end, and after a chapter's the article it opens
+_TITLE_MAX = 160
+#: the most words of a title the topic table is asked about
+_TITLE_WORDS = 12
+
+#: a sentence end before a heading inside a line ("Estado.", "dividendos;", "«juros».", and "do artigo 7.º"
+#: before "Artigo 11.º Juros": a reference never runs on into a heading in capitals)
+_SENTENCE_END = regex.compile(r"[.;:!?][º°ª]?[\"'»”)\]]*$")
+_WORD = regex.compile(r"\S+")
+_LINE_BREAKS = regex.compile(r"\n")
+#: the gap before a first numbered point of a protocol after its opening words, after a sentence end
+#: ("... acordaram o seguinte: 1. Ad Artigo 10", "... as seguintes disposições: 1 — Com referência")
+_FIRST_POINT_GAP = regex.compile(r"(?<=[.;:])[^\S\n]+(?=(?:1[.)]|\(1\)|1[^\S\n]*[—–-])[^\S\n]+[\p{Lu}«\"“(])")
+
+
+def _alternation(words: list[str]) -> str:
+    return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
+
+
+@cache
+def _heading_start() -> regex.Pattern[str]:
+    """A gap before a heading's first word: an article word and a number, a chapter word and a number,
+    a protocol word, the convention's title, a testimonium or signature formula (every language's words,
+    as printed: "Artigo 10.º", "CAPÍTULO II", "PROTOCOLO", "CONVENÇÃO ENTRE", "Feito em")."""
+    article = _alternation(vocab.all_words("article_words"))
+    chapter = _alternation(vocab.all_words("chapter_words"))
+    protocol = _alternation(vocab.all_words("protocol_words"))
+    closing = _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead"))
+    return regex.compile(
+        rf"(?:^|(?<=\S)[^\S\n]+)(?="
+        rf"(?P<article>(?:{article})[^\S\n]*[\dIVXLlO])"
+        rf"|(?P<chapter>(?:{chapter})[^\S\n]+(?:[IVXL]{{1,7}}|\d{{1,2}})\b)"
+        rf"|(?P<protocol>(?:{protocol})(?![\p{{L}}]))"
+        rf"|(?P<closing>(?:{closing})(?![\p{{L}}]))"
+        rf"|(?P<title>\p{{Lu}}))"
+    )
+
+
+def _after_sentence(content: str, pos: int) -> bool:
+    """Does the text before `pos` (its blanks aside) end a sentence, or is `pos` the line's start?"""
+    before = content[:pos].rstrip()
+    return not before or _SENTENCE_END.search(before[-4:]) is not None
+
+
+def _words_end(content: str, start: int, limit: int) -> list[int]:
+    """The end offsets of the words after `start`, up to `limit` characters on."""
+    return [m.end() for m in _WORD.finditer(content, start, min(len(content), start + limit))][:_TITLE_WORDS + 3]
+
+
+def _article_title_end(content: str, start: int) -> int | None:
+    """Where the article heading at `start` ends (its title included), or None where it cannot be told."""
+    rest = content[start:start + _TITLE_MAX + 40]
+    run_in = heading_run_in_gap(rest)
+    if run_in is not None:
+        return start + run_in[0]
+    ends = _words_end(content, start, _TITLE_MAX)
+    heading = patterns.article_heading()
+    best: int | None = None
+    lower_gap: int | None = None
+    for k, end in enumerate(ends):
+        line = content[start:end]
+        m = heading.match(line)
+        if m is None:
+            continue
+        title = (m.group("title") or "").strip()
+        nxt = content[end:end + 40].lstrip()
+        if title and is_known_heading(title) and (nxt[:1].isupper() or patterns.PARAGRAPH_MARKER.match(nxt)):
+            best = end  # the longest title the topic table knows, a capital after it
+        if lower_gap is None and title and k + 2 < len(ends) and title.split()[-1].isalpha() \
+                and title.split()[-1][:1].islower():
+            # "Artigo 20.º Entrada em vigor A presente Convenção": a capital opens a sentence in lower case
+            after = content[end:ends[k + 2]].split()
+            if len(after) == 2 and after[0][:1].isupper() and after[1][:1].islower() \
+                    and article_heading_match(line) is not None:
+                lower_gap = end
+    return best if best is not None else lower_gap
+
+
+def _next_article_within(content: str, start: int) -> int | None:
+    """The start of an article heading within a chapter title's reach of `start`, or None."""
+    for m in _heading_start().finditer(content, start, min(len(content), start + _TITLE_MAX)):
+        if m.group("article") is not None:
+            return m.end()
+    return None
+
+
+def _capitals_end(content: str, start: int) -> int | None:
+    """The end of a run of words in capitals from `start` (a convention's title, "PROTOCOLO"), before a
+    word that is not in capitals."""
+    end = last = None
+    for m in _WORD.finditer(content, start):
+        word = m.group()
+        letters = [c for c in word if c.isalpha()]
+        if letters and not all(c.isupper() for c in letters):
+            if last is not None and len(last.group()) == 1 and word[:1].isupper():
+                end = content[:last.start()].rstrip() and len(content[:last.start()].rstrip())
+            break
+        end, last = m.end(), m
+    return end if end and end > start else None
+
+
+@cache
+def _inline_furniture() -> list[tuple[str, regex.Pattern[str]]]:
+    return [(rule["name"], regex.compile(rule["regex"])) for rule in vocab.inline_furniture_patterns()]
+
+
+def runon_furniture(content: str) -> list[tuple[int, int, str]]:
+    """(start, end, rule name) of the page furniture inside a long line (`inline` of `furniture.yaml`):
+    a running line a copy without line breaks left between two sentences or inside one. Each match
+    starts and ends at a word's edge."""
+    if len(content) < RUNON_MIN:
+        return []
+    found: list[tuple[int, int, str]] = []
+    for name, pattern in _inline_furniture():
+        for m in pattern.finditer(content):
+            start, end = m.start(), m.end()
+            if (start and not content[start - 1].isspace()) or (end < len(content) and not content[end].isspace()):
+                continue
+            if not any(s < end and start < e for s, e, _ in found):
+                found.append((start, end, name))
+    return sorted(found)
+
+
+def runon_pieces(content: str) -> list[tuple[int, int, str]]:
+    """The pieces a text printed without its line breaks is read as, (start, end, "" or the name of the
+    furniture rule the piece is): the text between the cuts of `runon_cuts`, the furniture of
+    `runon_furniture` apart (the cuts are looked for with the furniture blanked out, so that a running
+    line between a sentence and a heading hides neither). `content` may hold line breaks (a few long
+    lines read as one): they count as blanks, and a piece never runs across one."""
+    blanked = content.replace("\r", " ").replace("\n", " ")
+    furniture = runon_furniture(blanked)
+    for start, end, _ in furniture:
+        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for gap_start, gap_end in runon_cuts(blanked):
+        spans.append((pos, gap_start))
+        pos = gap_end
+    spans.append((pos, len(content)))
+    pieces: list[tuple[int, int, str]] = []
+    for start, end in spans:
+        for f_start, f_end, _ in furniture:
+            if start < f_end and f_start < end:
+                if f_start > start:
+                    pieces.append((start, f_start, ""))
+                start = max(start, f_end)
+        if end > start:
+            pieces.append((start, end, ""))
+    pieces += furniture
+    out: list[tuple[int, int, str]] = []
+    for start, end, rule in sorted(pieces):
+        for line in _LINE_BREAKS.split(content[start:end]):
+            if line.strip():
+                out.append((start, start + len(line), rule))
+            start += len(line) + 1
+    return out
+
+
+def runon_cuts(content: str) -> list[tuple[int, int]]:
+    """The gaps (start, end of the blanks) where a line printed without its line breaks held a new
+    line of the gazette: before and after each heading it holds (see the module docstring); [] for a
+    short line or one that holds no heading in that shape."""
+    if len(content) < RUNON_MIN:
+        return []
+    cuts: list[tuple[int, int]] = []
+    heading_end = -1  # where the last heading cut ended: a heading may follow it without a sentence end
+    for m in _heading_start().finditer(content):
+        start = m.end()
+        if start < heading_end:
+            continue
+        after_heading = start == heading_end or content[heading_end:start].strip() == ""
+        if not (after_heading or _after_sentence(content, m.start())):
+            continue
+        end: int | None = None
+        if m.group("article") is not None:
+            end = _article_title_end(content, start)
+        elif m.group("chapter") is not None:
+            end = _next_article_within(content, start)
+            if end is not None:
+                # the chapter's heading and title, then the article it opens
+                chapter = content[start:end].rstrip()
+                end = None if patterns.chapter_heading().match(chapter) is None else start + len(chapter)
+        elif m.group("protocol") is not None:
+            end = _capitals_end(content, start)
+            if end is None or end == start or not content[start:end].isupper():
+                end = None
+        elif m.group("closing") is not None:
+            end = start  # the formula's sentence goes on in its piece
+        elif patterns.convention_title().match(content[start:start + 200]):
+            end = _capitals_end(content, start)
+            if end is not None and not title_like(content[start:end], max_length=400):
+                end = None
+        if end is None:
+            continue
+        if m.group("protocol") is not None and (first := _FIRST_POINT_GAP.search(content, end)) is not None:
+            cuts.append((first.start(), first.end()))  # the protocol's numbered points, after its opening words
+        cuts.append((m.start(), start))
+        if end > start:
+            gap = regex.compile(r"[^\S\n]+").match(content, end)
+            if gap is not None and gap.end() < len(content):
+                cuts.append((gap.start(), gap.end()))
+                heading_end = gap.end()
+    return sorted({c for c in cuts if c[1] > c[0]})

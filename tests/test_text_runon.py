@@ -1,0 +1,78 @@
+"""Texts printed without their line breaks (a docplayer or 1library copy of the Diário da República that
+runs a convention onto one line or a few long ones): headings and paragraphs are cut where the gazette's
+lines started, the page furniture inside the line goes, and a convention re-laid so gets the answers it
+gets as printed (taxtreaty/text/runon.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from taxtreaty.checks import Report, load_cases, run_cases
+from taxtreaty.checks.relay import differences, run_cases_on
+from taxtreaty.structure import parse_text
+from taxtreaty.text import clean
+
+CASES = Path(__file__).resolve().parent / "cases"
+
+# our own words, in the Diário da República's shape, its line breaks lost
+RUN_ON = (
+    "A República Portuguesa e a República de Cabo Verde, desejando concluir uma Convenção, acordaram o seguinte: "
+    "CAPÍTULO I Âmbito de aplicação Artigo 1.º Pessoas visadas A presente Convenção aplica-se às pessoas "
+    "residentes de um ou de ambos os Estados Contratantes. Artigo 2.º Impostos visados 1 — A presente Convenção "
+    "aplica-se aos impostos sobre o rendimento. 2 — Os impostos atuais a que a Convenção se aplica são: "
+    "a) Relativamente a Portugal: o IRS; b) Relativamente a Cabo Verde: o IUR. CAPÍTULO II Tributação dos "
+    "rendimentos Artigo 3.º Dividendos 1 — Os dividendos pagos por uma sociedade residente de um Estado "
+    "Contratante a um residente do outro Estado Contratante podem ser tributados nesse outro Estado. 2 — Esses "
+    "dividendos podem, no entanto, ser igualmente tributados no Estado de que é residente a sociedade que paga "
+    "os dividendos, mas o imposto assim estabelecido não excederá 10 % do montante bruto dos dividendos. "
+    "3 de março de 2020 Diário da República, 1.ª série — N.º 44 1205 3 — O disposto nos n.os 1 e 2 não é "
+    "aplicável nos termos do Artigo 7.º da presente Convenção. Artigo 4.º Entrada em vigor A presente Convenção "
+    "entrará em vigor no trigésimo dia após a última notificação."
+)
+
+
+def test_run_on_text_is_cut_into_its_lines() -> None:
+    lines = clean(RUN_ON).text.split("\n")
+    assert "CAPÍTULO I Âmbito de aplicação" in lines
+    assert "Artigo 1.º Pessoas visadas" in lines  # a title the topic table knows, then the text
+    assert "A presente Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes." in lines
+    assert "CAPÍTULO II Tributação dos rendimentos" in lines  # a chapter's title ends where its article starts
+    assert "Artigo 4.º Entrada em vigor" in lines  # a sentence in lower case opens after the title
+    assert any(line.startswith("2 — Esses dividendos") for line in lines)
+    # the running line between two paragraphs is furniture, and a reference inside a sentence stays text
+    assert not any("Diário da República" in line for line in lines)
+    assert any(line.startswith("3 — O disposto") and "do Artigo 7.º da presente" in line for line in lines)
+    document = parse_text(RUN_ON)
+    version = document.versions[0]
+    assert [a.number for a in version.articles] == ["1", "2", "3", "4"]
+    assert [p.number for p in version.article("3").paragraphs] == ["1", "2", "3"]
+
+
+def test_a_reference_after_a_sentence_end_is_no_heading_without_a_title() -> None:
+    text = ("1 — Os lucros de uma empresa só podem ser tributados nesse Estado. " * 6
+            + "Artigo 7.º não prejudica a aplicação do disposto no presente artigo. 2 — Nesse caso, o imposto.")
+    assert not any(line.startswith("Artigo 7.º") for line in clean(text).text.split("\n"))
+
+
+def _run_on(text: str, width: int | None) -> str:
+    one = re.sub(r"\s*\n\s*", " ", text)
+    return one if width is None else re.sub(rf"(.{{{width},{width + 400}}}?) ", lambda m: m.group(1) + "\n", one)
+
+
+@pytest.mark.parametrize("width", [None, 2500], ids=["one-line", "long-lines"])
+def test_a_convention_run_on_gets_the_answers_it_gets_as_printed(width: int | None) -> None:
+    # the Diário da República pack of our own: its page furniture inside the run-on line too
+    case_file = load_cases(CASES / "gazette_pt_dre.yaml")
+    original = {r.case.id: r for r in run_cases(case_file).results}
+    treaties: dict[str, list] = {}
+    for case in case_file.cases:
+        treaties.setdefault(case.treaty, []).append(case)
+    changed = []
+    for treaty, cases in treaties.items():
+        text = (case_file.path.parent / treaty).read_text(encoding="utf-8")
+        relaid = run_cases_on(case_file, _run_on(text, width), cases)
+        changed += [d.line("run-on") for d in differences(Report([original[c.id] for c in cases]), relaid)]
+    assert not changed, "\n".join(changed)
