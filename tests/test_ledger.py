@@ -3,6 +3,7 @@ number; CSV and Parquet in and out; `--engine dask` gives the same output row fo
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import numpy as np
@@ -283,3 +284,23 @@ def test_the_ledger_reads_every_fact_of_the_schema(book):
     assert [(b.column, b.message.split(" (")[0]) for b in bad] == [
         ("loan_kind", "loan_kind must be one of bank_loan, sale_on_credit, government_guaranteed, bonds, public_works, intergovernmental, other"),
         ("held_days", "must be between 0 and 73000"), ("date", "must be a date as YYYY-MM-DD")]
+
+
+def test_the_summary_names_the_facts_the_open_rows_turn_on(treaty_dir, tmp_path):
+    # a ledger without some fact's column (beneficial_owner here) leaves rows open; the run says which facts
+    # (and how many rows each), the --report summary too, so that the user knows which column to add
+    ledger = random_ledger(60).drop(columns=["beneficial_owner"])
+    source = tmp_path / "payments.csv"
+    ledger.to_csv(source, index=False)
+    out, report = tmp_path / "decided.csv", tmp_path / "report.json"
+    result = CliRunner().invoke(app, ["ledger", str(source), "--treaties", str(treaty_dir), "-o", str(out),
+                                      "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    written = pd.read_csv(out, dtype=str, keep_default_na=False)
+    expected: dict[str, int] = {}
+    for joined in written["missing_facts"]:
+        for fact in filter(None, joined.split(",")):
+            expected[fact] = expected.get(fact, 0) + 1
+    assert expected.get("beneficial_owner", 0) > 0
+    assert f"beneficial_owner ({expected['beneficial_owner']} rows)" in " ".join(result.output.split())
+    assert json.loads(report.read_text(encoding="utf-8"))["summary"]["missing_facts"] == expected

@@ -20,7 +20,7 @@ import pandas as pd
 from taxtreaty.rules.ledger import LedgerEvaluator
 from taxtreaty.rules.ledger_io import CHUNK_ROWS, LedgerReport, Progress
 from taxtreaty.rules.ledger_read import LedgerInput
-from taxtreaty.rules.ledger_write import ReportWriter, Writer, counts, finish, locked_temp_dir
+from taxtreaty.rules.ledger_write import ReportWriter, Writer, counts, finish, locked_temp_dir, missing_counts
 from taxtreaty.text import InputError
 
 LINE_COLUMN = "__taxtreaty_line"
@@ -98,7 +98,7 @@ def run_dask(path: str, evaluator: LedgerEvaluator, output: str, scheduler: str 
             for future in futures:  # in partition order, whatever order they finish in
                 chunk, bad, decided = future.result()
                 writer.write(chunk)
-                result.add(counts(chunk["status"]), bad, len(chunk))
+                result.add(counts(chunk["status"]), bad, len(chunk), missing_counts(chunk))
                 if report is not None:
                     report.add(bad)
                 result.decided_groups = max(result.decided_groups, decided)

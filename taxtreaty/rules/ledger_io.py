@@ -22,7 +22,7 @@ from typing import Any
 from taxtreaty.rules.ledger import LedgerEvaluator, TreatyBook
 from taxtreaty.rules.ledger_columns import Malformed
 from taxtreaty.rules.ledger_read import CHUNK_ROWS, Dialect, LedgerInput, ledger_format
-from taxtreaty.rules.ledger_write import ReportWriter, Writer, counts, finish
+from taxtreaty.rules.ledger_write import ReportWriter, Writer, counts, finish, missing_counts
 
 Progress = Callable[[int, int | None], None]
 BookFor = Callable[[set[tuple[str, str]]], TreatyBook]
@@ -36,6 +36,8 @@ __all__ = ["CHUNK_ROWS", "LedgerReport", "Writer", "finish", "ledger_format", "r
 class LedgerReport:
     rows: int = 0
     statuses: Counter[str] = field(default_factory=Counter)
+    #: how many rows each missing fact leaves open (a column the ledger could add)
+    missing: Counter[str] = field(default_factory=Counter)
     #: the first KEEP_MALFORMED malformed rows
     malformed: list[Malformed] = field(default_factory=list)
     malformed_count: int = 0
@@ -43,9 +45,10 @@ class LedgerReport:
     treaties: int = 0
     dialect: Dialect | None = None
 
-    def add(self, statuses: dict[str, int], bad: list[Malformed], rows: int) -> None:
+    def add(self, statuses: dict[str, int], bad: list[Malformed], rows: int, missing: dict[str, int] | None = None) -> None:
         self.rows += rows
         self.statuses.update(statuses)
+        self.missing.update(missing or {})
         self.malformed_count += len(bad)
         self.malformed.extend(bad[: max(0, KEEP_MALFORMED - len(self.malformed))])
 
@@ -53,6 +56,7 @@ class LedgerReport:
         return {
             "input": source, "output": output, "rows": self.rows,
             "statuses": {k: self.statuses[k] for k in sorted(self.statuses) if k},
+            "missing_facts": dict(self.missing.most_common()),
             "rejected": self.malformed_count, "treaties": self.treaties, "distinct_cases_decided": self.decided_groups,
             **({"csv": self.dialect.describe()} if self.dialect else {}),
         }
@@ -89,7 +93,7 @@ def run_ledger(source: LedgerInput, book: TreatyBook | BookFor | LedgerEvaluator
         for chunk in source.chunks(chunk_rows):
             frame, bad = evaluator.evaluate(chunk.frame, chunk.lines, source.unit, decimal=decimal, rejected=chunk.rejected)
             writer.write(finish(frame, decimal if source.format == "csv" else "."))
-            result.add(counts(frame["status"]), bad, len(frame))
+            result.add(counts(frame["status"]), bad, len(frame), missing_counts(frame))
             if report is not None:
                 report.add(bad)
             if progress:

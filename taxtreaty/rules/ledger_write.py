@@ -321,3 +321,16 @@ def counts(statuses: pd.Series) -> dict[str, int]:
     values = statuses.astype(str).value_counts()
     return {str(k): int(v) for k, v in values.items()}
 
+
+def missing_counts(frame: pd.DataFrame) -> dict[str, int]:
+    """How many rows of a decided chunk each missing fact leaves open ("loan_guaranteed,recipient_bank" counts
+    once for each): what a user adds as a column to decide them."""
+    if "missing_facts" not in frame.columns:
+        return {}
+    out: dict[str, int] = {}
+    for joined, n in frame["missing_facts"].astype(str).value_counts().items():
+        for fact in str(joined).split(","):
+            if fact and fact != "nan":
+                out[fact] = out.get(fact, 0) + int(n)
+    return out
+

@@ -351,6 +351,12 @@ def ledger_command(
     counts = ", ".join(f"{k} {v}" for k, v in sorted(result.statuses.items()))
     typer.echo(f"{output}: {result.rows} rows ({counts or 'none'}); {len(book.treaties)} treaties; "
                f"{result.decided_groups} distinct cases decided", err=True)
+    if result.missing:
+        # what would decide the open rows: a column of the ledger for each fact (docs/rules.md lists them)
+        needed = ", ".join(f"{fact} ({n} rows)" for fact, n in result.missing.most_common(8))
+        more = f" and {len(result.missing) - 8} more" if len(result.missing) > 8 else ""
+        typer.echo(f"taxtreaty: note: open rows turn on these facts; add them as columns to decide them: {needed}{more}",
+                   err=True)
     for bad in result.malformed[:20]:
         typer.echo(f"taxtreaty: malformed: {payments}: {bad}", err=True)
     if result.malformed_count > 20:
