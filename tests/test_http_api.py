@@ -4,6 +4,8 @@ corpus when a request fails."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from typing import Any
 
@@ -277,6 +279,22 @@ def test_ledger_adds_rate_withholding_citation_and_keeps_every_row(client: TestC
     assert ",determined,limited,10,25.05,2505," in lines[2]
     assert ",malformed," in lines[4] and "line 5: income:" in lines[4] and "'wages'" in lines[4]
     assert ",not_covered," in lines[5] and "FR and DE" in lines[5]
+    assert response.headers["x-ledger-missing-facts"] == ""  # no row is open
+
+
+def test_ledger_names_the_facts_its_open_rows_turn_on(client: TestClient) -> None:
+    open_rows = LEDGER.split("\n")[0] + "\n" + "dividends,CY,PT,1000,,company,30,26,2024-05-01\n" * 3
+    response = client.post("/ledger", content=open_rows, headers={"content-type": "text/csv"})
+    assert response.status_code == 200
+    rows = list(csv.DictReader(io.StringIO(response.text)))
+    counted: dict[str, int] = {}
+    for row in rows:
+        assert row["status"] == "indeterminate"
+        for fact in filter(None, row["missing_facts"].split(",")):
+            counted[fact] = counted.get(fact, 0) + 1
+    assert counted.get("beneficial_owner") == 3
+    header = dict(item.split("=") for item in response.headers["x-ledger-missing-facts"].split(","))
+    assert {fact: int(n) for fact, n in header.items()} == counted
 
 
 def test_ledger_accepts_multipart_upload(client: TestClient) -> None:

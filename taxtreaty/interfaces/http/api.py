@@ -214,7 +214,9 @@ async def ledger(
     out, report = await run_heavy(limits, http_ledger.decide_upload, backend, data, limits.ledger_rows, sep, decimal, fmt)
     media, suffix = http_ledger.OUTPUT_FORMATS[fmt]
     headers = {"Content-Disposition": f'attachment; filename="ledger-decided.{suffix}"',
-               "X-Ledger-Rows": str(report.rows), "X-Ledger-Rejected": str(report.malformed_count)}
+               "X-Ledger-Rows": str(report.rows), "X-Ledger-Rejected": str(report.malformed_count),
+               # the facts the open rows turn on, with the rows each leaves open: the columns to add
+               "X-Ledger-Missing-Facts": ",".join(f"{fact}={n}" for fact, n in report.missing.most_common())}
     return StreamingResponse(http_ledger.stream(out), media_type=media, headers=headers)
 
 
