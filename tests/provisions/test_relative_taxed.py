@@ -93,3 +93,35 @@ def test_a_denied_relative_clause_is_the_fact_denied() -> None:
 def test_a_relative_clause_that_is_not_only_the_fact_stays_unread(text: str) -> None:
     conditions = _rule(text, "art_12__para_1", "allocation")
     assert "unread_condition" in conditions and "recipient_subject_to_tax" not in conditions
+
+
+OTHER_INCOME = {
+    "en": "Article 21\nOther income\n\n1. Items of income of a resident of a Contracting State who is subject to tax "
+          "there in respect thereof, wherever arising, not dealt with in the foregoing Articles of this Convention "
+          "shall be taxable only in that State.\n",
+    "es": "Artículo 21\nOtras rentas\n\n1. Las rentas de un residente de un Estado Contratante que esté sometido a "
+          "imposición en ese Estado por dichas rentas, cualquiera que fuese su procedencia, no mencionadas en los "
+          "artículos anteriores del presente Convenio, sólo pueden someterse a imposición en ese Estado.\n",
+    "pt": "Artigo 21.º\nOutros rendimentos\n\n1 — Os elementos do rendimento de um residente de um Estado Contratante "
+          "que esteja sujeito a imposto nesse Estado relativamente a esses rendimentos, donde quer que provenham, não "
+          "tratados nos artigos anteriores desta Convenção, só podem ser tributados nesse Estado.\n",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_other_income_of_a_resident_taxed_there_is_for_that_recipient_only(language: str) -> None:
+    # "Items of income of a resident ... who is subject to tax there in respect thereof ... shall be taxable only
+    # in that State": the clause was dropped and income its State does not tax got "determined: 0%" at source
+    text = HEAD[language] + OTHER_INCOME[language]
+    rules = [p for p in extract_text(text).provisions if p.cite.eid == "art_21__para_1" and p.kind == "allocation"]
+    assert {(p.allocation, p.conditions.get("recipient_subject_to_tax")) for p in rules} == {
+        ("residence_only", True), ("source_may_tax", False)}
+    source, residence = PARTIES[language]
+    facts = {"income": "other_income", "source": source, "residence": residence, "recipient": "individual"}
+    doc = taxtreaty.parse(text)
+    open_answer = taxtreaty.decide(doc, facts, parties=PARTIES[language])
+    assert open_answer.status == "indeterminate" and "recipient_subject_to_tax" in open_answer.missing_facts
+    taxed = taxtreaty.decide(doc, {**facts, "recipient_subject_to_tax": True}, parties=PARTIES[language])
+    assert (taxed.status, taxed.source_taxation) == ("determined", "none")
+    untaxed = taxtreaty.decide(doc, {**facts, "recipient_subject_to_tax": False}, parties=PARTIES[language])
+    assert (untaxed.status, untaxed.source_taxation) == ("determined", "unlimited")

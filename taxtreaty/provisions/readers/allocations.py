@@ -14,7 +14,7 @@ from typing import Any
 import regex
 
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import figures
+from taxtreaty.provisions import figures, unread
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.parties import (
@@ -154,10 +154,16 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     # "interest ... paid to the Government of the other State ... shall be taxable only
                     # in that other State": residence-only for those recipients, not for every payment
                     conditions = cond.merge(conditions, parties_kinds(sentence, ph, default_role=None))
+                if allocation == "residence_only" and article.topic not in PAYMENT_TOPICS:
+                    # (in the articles on payments every condition of a residence-only rule is read as an
+                    # exemption's: reading.Reading.add, relative clauses included)
+                    conditions.update(_relative_taxation(sentence[: exclusive.start()], ph))
                 # "...only in that State unless ... permanent establishment ... may be taxed in the other"
                 rest = sentence[exclusive.end():]
-                if (article.topic == "other_income" and allocation == "residence_only" and "taxed_in_residence" in ph.patterns
-                        and ph.find("taxed_in_residence", sentence, 0, exclusive.start()) is not None):
+                if (article.topic == "other_income" and allocation == "residence_only"
+                        and (conditions.get("recipient_subject_to_tax") is True or (
+                            "taxed_in_residence" in ph.patterns
+                            and ph.find("taxed_in_residence", sentence, 0, exclusive.start()) is not None))):
                     # "Items of income of a resident ... not dealt with in the foregoing Articles and taxed by that
                     # State shall be taxable only in that State": the recipient's own taxation is a fact; income its
                     # State does not tax is not dealt with here, so the source State keeps its own law
@@ -185,6 +191,27 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 conditions["pe_connected"] = True
             _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
     return out
+
+
+def _relative_taxation(before_verb: str, ph: Phrases) -> dict[str, Any]:
+    """"Items of income of a resident of a Contracting State who is subject to tax there in respect thereof ...
+    shall be taxable only in that State": the residence-only rule is for a recipient taxed in its State (the fact
+    recipient_subject_to_tax); other words in the clause ("who is subject to tax there on a remittance basis")
+    keep it unread, never dropped."""
+    for key, value in (("relative_not_taxed", False), ("relative_taxed", True)):
+        found = ph.find(key, before_verb) if key in ph.patterns else None
+        if found is None:
+            continue
+        end = found.end()
+        while end < len(before_verb) and before_verb[end].isalpha():
+            end += 1  # the rest of the stem's word ("sometid|o")
+        clause_end = min((i for i in (before_verb.find(",", end), before_verb.find(";", end)) if i >= 0),
+                         default=len(before_verb))
+        tail = before_verb[end:clause_end]
+        if unread.tail_uncovered(tail, ph):
+            return {"unread_condition": " ".join(before_verb[found.start():clause_end].split())}
+        return {"recipient_subject_to_tax": value}
+    return {}
 
 
 def _unread_exception(reading: Reading, out: Emitted, unit: Unit, units: list[Unit], ph: Phrases) -> None:
