@@ -48,6 +48,9 @@ BASE = {"income": "interest", "source": "BR", "residence": "AR", "recipient": "i
     ({"payer": "government"}, ("determined", "unlimited", "none", "art_11__para_3__point_b")),
     ({"payer": "local_authority", "loan_kind": "bank_loan"}, ("determined", "unlimited", "none", "art_11__para_3__point_b")),
     ({"payer": "company", "loan_kind": "bonds"}, ("determined", "limited", "shared", "art_11__para_2")),
+    # the bonds of an institution the government wholly owns: a payer the user can state (before, only "company",
+    # which the schema defines as not government-owned, or "other", and the point never applied)
+    ({"payer": "government_owned", "loan_kind": "bonds"}, ("determined", "unlimited", "none", "art_11__para_3__point_b")),
 ])
 def test_public_debt_is_taxed_only_by_the_issuing_state(language: str, facts: dict[str, str],
                                                         expected: tuple[str, str, str, str]) -> None:
