@@ -224,7 +224,7 @@ def clean(original: str) -> CleanText:
                 # "Empresas asociadas.- Cuando": the title under a bare heading, then the article's text
                 edits.append((content_start + run_in.start("gap"), content_start + run_in.end("gap"), "\n"))
             edits.sort()
-        if not repaired and any(c in content for c in _INVISIBLE_CHARS):
+        if not repaired and (not content.isascii() or "\\" in content) and any(c in content for c in _INVISIBLE_CHARS):
             # a markdown escape ("1\\.", "a\\)", "\\(i)"): the backslash goes, the character it escapes
             # stays; a soft hyphen inside a line goes (at its end it joins the word cut there, see
             # join.py); a no-break or figure space is a space

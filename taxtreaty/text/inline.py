@@ -135,6 +135,8 @@ def inline_structure_gaps(content: str) -> list[tuple[int, int]]:
             continue
         pos = first
         for number in range(2, _MAX_INLINE_PARAGRAPHS):
+            if str(number) not in content:
+                break  # (the cheap test: its number is printed)
             m = _next_paragraph_pattern(marker.group().replace("\\", ""), number).search(content, pos, end)
             if m is None:
                 break
@@ -172,6 +174,8 @@ def inline_list_gaps(content: str) -> list[tuple[int, int]]:
     ending inside its first point, before any ";" or final stop), the labels in sequence, so a reference ("el apartado a) del
     artículo") stays text."""
     gaps: list[tuple[int, int]] = []
+    if "a)" not in content:
+        return gaps  # (the cheap test: the list opens at its "a)")
     for m in _list_open().finditer(content):
         pos = m.end()
         found: list[tuple[int, int]] = []
@@ -211,7 +215,7 @@ def next_paragraph_gaps(content: str, marker: str, number: int) -> tuple[list[tu
     breaks of a paragraph printed on one line, then hard-wrapped); the gaps and the next number."""
     gaps: list[tuple[int, int]] = []
     pos = 0
-    while number < _MAX_INLINE_PARAGRAPHS:
+    while number < _MAX_INLINE_PARAGRAPHS and str(number) in content:  # (the cheap test: its number is printed)
         m = _next_paragraph_pattern(marker, number).search(content, pos)
         if m is None:
             break
@@ -241,7 +245,7 @@ def next_point_gaps(content: str, paren: str, letter: str) -> tuple[list[tuple[i
     one line, then hard-wrapped; the gaps and the next letter."""
     gaps: list[tuple[int, int]] = []
     pos = 0
-    while letter in _NEXT_LETTERS:
+    while letter in _NEXT_LETTERS and f"{letter})" in content:  # (the cheap test: its label is printed)
         m = _next_point_pattern(paren, letter).search(content, pos)
         if m is None:
             break
