@@ -65,11 +65,12 @@ class Store:
     # -- writing -----------------------------------------------------------------------------
     def ingest(self, paths: Iterable[str], *, treaty: str | None = None, processes: int | None = None,
                progress: Callable[[str, str], None] | None = None, in_force: str | None = None,
-               given: _edit.TreatyFacts | None = None) -> _ingest.IngestReport:
+               given: _edit.TreatyFacts | None = None, convention: int | None = None) -> _ingest.IngestReport:
         """`in_force`: the entry into force of the texts; `given`: parties, signature date, dates of
-        effect the texts do not say (ingest --parties/--signed/--effect), kept in the history."""
+        effect the texts do not say (ingest --parties/--signed/--effect), kept in the history;
+        `convention`: of a file holding several conventions, the one numbered so (ingest --convention)."""
         report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress,
-                                exclude=self.own_files(), in_force=in_force, given=given)
+                                exclude=self.own_files(), in_force=in_force, given=given, convention=convention)
         self._vocabulary = None
         return report
 
@@ -94,8 +95,11 @@ class Store:
         with self.engine.connect() as c:
             return _positions.entries(c)
 
-    def ingest_bytes(self, data: bytes, path: str | None = None, treaty: str | None = None) -> _ingest.IngestReport:
-        report = _ingest.ingest_bytes(self.engine, data, path, treaty)
+    def ingest_bytes(self, data: bytes, path: str | None = None, treaty: str | None = None,
+                     convention: int | None = None, choose: str = _ingest.CHOOSE_OPTION) -> _ingest.IngestReport:
+        """One text given in memory; `convention` chooses one of a text holding several (`choose`: how the
+        caller chooses, named when it is refused)."""
+        report = _ingest.ingest_bytes(self.engine, data, path, treaty, convention, choose)
         self._vocabulary = None
         return report
 

@@ -1,6 +1,8 @@
 """Ingest: files -> parsed documents -> one transaction per document.
 
-Idempotent by content: a file whose sha256 is already stored is skipped, whatever its name.
+Idempotent by content: a file whose sha256 is already stored is skipped, whatever its name. A file
+holding several conventions (an Act's schedules) is refused naming them; `convention` chooses one,
+stored by a key of its own (`rows.convention_sha256`), so each convention of it can be ingested.
 Each document (its treaty row if new, articles, passages, index entries, provisions) is written
 in a single transaction, so a crash or `kill -9` leaves either the whole document or nothing;
 the next run skips what is there and adds the rest. Parsing runs in a process pool when there
@@ -24,8 +26,9 @@ from sqlalchemy.exc import IntegrityError
 from taxtreaty.store import champions, fts, instruments
 from taxtreaty.store.edit import TreatyFacts, set_facts
 from taxtreaty.store.grouping import TREATY_ID, place
-from taxtreaty.store.rows import PreparedDocument, Rejected, prepare, sha256
+from taxtreaty.store.rows import PreparedDocument, Rejected, keys, prepare
 from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Term, Treaty
+from taxtreaty.structure.conventions import CHOOSE_OPTION
 from taxtreaty.text import InputError
 
 _GLOB_CHARS = set("*?[")
@@ -87,11 +90,15 @@ def expand_paths(paths: Iterable[str], exclude: Iterable[Path] = ()) -> tuple[li
     return unique, rejected
 
 
-def _prepare_job(job: tuple[str, bytes, TreatyFacts | None]) -> PreparedDocument | Rejected:
-    return prepare(job[0], job[1], job[2])
+#: (path, the file's bytes, the facts given, the convention chosen of it)
+Job = tuple[str, bytes, TreatyFacts | None, int | None]
 
 
-def _prepared(jobs: list[tuple[str, bytes, TreatyFacts | None]], processes: int) -> Iterator[PreparedDocument | Rejected]:
+def _prepare_job(job: Job) -> PreparedDocument | Rejected:
+    return prepare(job[0], job[1], job[2], job[3])
+
+
+def _prepared(jobs: list[Job], processes: int) -> Iterator[PreparedDocument | Rejected]:
     if processes <= 1 or len(jobs) < _POOL_THRESHOLD:
         for job in jobs:
             yield _prepare_job(job)
@@ -124,8 +131,10 @@ def ingest(
     exclude: Iterable[Path] = (),
     in_force: str | None = None,
     given: TreatyFacts | None = None,
+    convention: int | None = None,
 ) -> IngestReport:
-    """Add the files under `paths`; `progress(path, outcome)` is called once per file."""
+    """Add the files under `paths`; `progress(path, outcome)` is called once per file; `convention`
+    chooses that convention of each file holding several (a file of one convention is read whole with 1)."""
     if treaty is not None and not TREATY_ID.match(treaty):
         raise InputError(f"--treaty takes an id of letters, digits, '.', '_' and '-' (got {treaty!r})")
     if in_force is not None:
@@ -135,7 +144,9 @@ def ingest(
     notify = progress or (lambda _path, _outcome: None)
     with engine.connect() as connection:
         known = {row[0] for row in connection.execute(select(Document.sha256))}
-    jobs: list[tuple[str, bytes, TreatyFacts | None]] = []
+    if convention is not None and convention < 1:
+        raise InputError(f"--convention takes a number from 1 (got {convention})")
+    jobs: list[Job] = []
     for path in files:
         try:
             data = path.read_bytes()
@@ -143,13 +154,13 @@ def ingest(
             report.rejected.append(IngestItem(path=str(path), reason=f"cannot read: {exc.strerror}"))
             notify(str(path), "rejected")
             continue
-        digest = sha256(data)
-        if digest in known:
-            report.skipped.append(IngestItem(path=str(path), sha256=digest, reason="already in the store"))
+        stored = keys(data, convention) & known
+        if stored:
+            report.skipped.append(IngestItem(path=str(path), sha256=min(stored), reason="already in the store"))
             notify(str(path), "skipped")
             continue
-        known.add(digest)
-        jobs.append((str(path), data, given))
+        known |= keys(data, convention)
+        jobs.append((str(path), data, given, convention))
     processes = processes or min(os.cpu_count() or 1, 8)
     for result in _prepared(jobs, processes):
         if isinstance(result, Rejected):
@@ -221,24 +232,26 @@ def _write_retrying(engine: Engine, doc: PreparedDocument, treaty: str | None, i
     return write_document(engine, doc, treaty, in_force, given)
 
 
-def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: str | None = None) -> IngestReport:
-    """Ingest one text given in memory (the HTTP API's upload)."""
+def ingest_bytes(engine: Engine, data: bytes, path: str | None = None, treaty: str | None = None,
+                 convention: int | None = None, choose: str = CHOOSE_OPTION) -> IngestReport:
+    """Ingest one text given in memory (the HTTP API's upload); `convention` chooses one of a text holding
+    several (refused without it, naming them and `choose`, the way the caller chooses)."""
     report = IngestReport()
-    digest = sha256(data)
     with engine.connect() as connection:
-        if connection.execute(select(Document.id).where(Document.sha256 == digest)).first():
-            report.skipped.append(IngestItem(path=path, sha256=digest, reason="already in the store"))
-            return report
-    result = prepare(path, data)
+        stored = connection.execute(select(Document.sha256).where(Document.sha256.in_(keys(data, convention)))).scalar()
+    if stored:
+        report.skipped.append(IngestItem(path=path, sha256=stored, reason="already in the store"))
+        return report
+    result = prepare(path, data, convention=convention, choose=choose)
     if isinstance(result, Rejected):
         report.rejected.append(IngestItem(path=path, reason=result.reason))
         return report
     try:
         treaty_id = _write_retrying(engine, result, treaty)
     except _AlreadyStored:
-        report.skipped.append(IngestItem(path=path, sha256=digest, reason="already in the store"))
+        report.skipped.append(IngestItem(path=path, sha256=result.sha256, reason="already in the store"))
         return report
-    report.added.append(IngestItem(path=path, treaty=treaty_id, sha256=digest))
+    report.added.append(IngestItem(path=path, treaty=treaty_id, sha256=result.sha256))
     champions.refresh_if_stale(engine)
     return report
 

@@ -15,6 +15,7 @@ import regex
 
 from taxtreaty import vocab
 from taxtreaty.structure import Document, parse
+from taxtreaty.structure.conventions import CHOOSE_OPTION, SeveralConventionsError, convention_sha256, refusal
 from taxtreaty.structure.model import Paragraph, iter_points
 from taxtreaty.text import InputError
 
@@ -57,6 +58,20 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def keys(data: bytes, convention: int | None) -> set[str]:
+    """The keys a file (the convention chosen of it) may already be stored by, before it is parsed: its own
+    sha256 (a file of one convention), and with `convention` the chosen convention's."""
+    return {sha256(data)} if convention is None else {sha256(data), convention_sha256(data, convention)}
+
+
+def document_key(data: bytes, doc: Document) -> str:
+    """The key a parsed document is stored by: its file's sha256, or of a convention chosen from a file
+    holding several, that convention's (`conventions.convention_sha256`)."""
+    if doc._convention is not None:
+        return convention_sha256(data, doc._convention)
+    return doc.source.sha256 or sha256(data)
+
+
 def _extractor():  # type: ignore[no-untyped-def]
     try:
         from taxtreaty.provisions import extract_provisions
@@ -69,13 +84,17 @@ def _paragraph_text(para: Paragraph) -> str:
     return para.text or " ".join(p.text for p in iter_points(para.points))
 
 
-def prepare(path: str | None, data: bytes, given: Any = None) -> PreparedDocument | Rejected:
+def prepare(path: str | None, data: bytes, given: Any = None, convention: int | None = None,
+            choose: str = CHOOSE_OPTION) -> PreparedDocument | Rejected:
     """Parse one file and build its rows; a text that is not a treaty is `Rejected` with the reason.
-    `given` (store.edit.TreatyFacts) sets what the text does not say before provisions are read."""
+    `given` (store.edit.TreatyFacts) sets what the text does not say before provisions are read;
+    `convention` chooses one of a file holding several (refused without it, naming them and `choose`)."""
     if not data.strip():
         return Rejected(path, "the file is empty")
     try:
-        doc = parse(data, path=path)
+        doc = parse(data, path=path, convention=convention)
+    except SeveralConventionsError as exc:
+        return Rejected(path, str(refusal(exc.conventions, choose)))
     except InputError as exc:
         return Rejected(path, str(exc))
     except RecursionError:
@@ -94,7 +113,7 @@ def prepare(path: str | None, data: bytes, given: Any = None) -> PreparedDocumen
     first = doc.versions[0].articles if doc.versions else []
     prepared = PreparedDocument(
         path=path,
-        sha256=doc.source.sha256 or sha256(data),
+        sha256=document_key(data, doc),
         size=len(data),
         original=doc.original,
         tree=doc.model_dump_json(),

@@ -20,6 +20,7 @@ article (`commentary_title` in data/instruments.yaml) makes it refused, naming t
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -119,8 +120,20 @@ def group(versions: list[tuple[str, str | None, list[Line]]], ct: CleanText) -> 
     return found
 
 
-def refusal(found: list[Found]) -> SeveralConventionsError:
-    """One line naming each convention found, and how to read one."""
+def convention_sha256(data: bytes, convention: int) -> str:
+    """The key convention `convention` of a file holding several is kept by (the store, the HTTP corpus):
+    the file's bytes and the convention's number hashed together, so that each convention of an Act's
+    schedules is a document of its own; a file that holds one convention keeps its own sha256."""
+    return hashlib.sha256(data + f"\0convention {convention}".encode()).hexdigest()
+
+
+#: how a command line chooses one convention of a file (`refusal`)
+CHOOSE_OPTION = "--convention N"
+
+
+def refusal(found: list[Found], choose: str = CHOOSE_OPTION) -> SeveralConventionsError:
+    """One line naming each convention found, and how to read one (`choose`: the option or field that
+    chooses it where the file was given: "--convention N", an HTTP request's "convention")."""
     named = []
     for number, convention in enumerate(found, 1):
         title = " ".join((convention.title or "a convention whose title was not read").split())
@@ -132,4 +145,4 @@ def refusal(found: list[Found]) -> SeveralConventionsError:
         named.append(f"{number}. {', '.join([*where, ''])}\"{title}\"")
     return SeveralConventionsError(
         f"the file holds {len(found)} conventions, not language versions of one: " + "; ".join(named)
-        + ". Give each its own file, or choose one with --convention N", found)
+        + f". Give each its own file, or choose one with {choose}", found)

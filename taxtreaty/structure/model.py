@@ -146,6 +146,8 @@ class Document(Node):
     _original: str = PrivateAttr(default="")
     #: the parser's `CleanText` (cleaned text + span map), kept so later stages need not clean again
     _clean: object | None = PrivateAttr(default=None)
+    #: of a file holding several conventions, the number of the one this document is (None: the file holds one)
+    _convention: int | None = PrivateAttr(default=None)
 
     @property
     def original(self) -> str:

@@ -125,6 +125,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     )
     doc._original = original
     doc._clean = ct
+    doc._convention = convention if len(found) > 1 else None
     metadata.fill(doc, ct, lines, bounds)
     doc.publication = publication.read(original)
     return doc

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from taxtreaty.interfaces.cli.common import print_json
+from taxtreaty.interfaces.cli.common import CONVENTION_HELP, print_json
 from taxtreaty.interfaces.cli.tables import FORMAT_HELP, check_format, emit
 from taxtreaty.text import InputError
 
@@ -66,6 +66,7 @@ def ingest_command(
     mli_file: str = typer.Option(None, "--mli", help="MLI positions (YAML, the shape of data/mli/positions.yaml) to keep "
                                  "in the store: every surface deciding on its treaties applies them (texts optional)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    convention: int = typer.Option(None, "--convention", min=1, help=CONVENTION_HELP),
 ) -> None:
     """Add treaty texts to the store (idempotent: files already stored are skipped), and MLI positions (--mli)."""
     from taxtreaty.store.edit import facts_from_options
@@ -100,7 +101,7 @@ def ingest_command(
             progress.update(task, advance=1, description=f"{outcome}: {path.rsplit('/', 1)[-1]}")
 
         report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance, in_force=in_force,
-                              given=None if given.empty else given)
+                              given=None if given.empty else given, convention=convention)
     store.close()
     if as_json:
         print_json(report.model_dump(mode="json"))

@@ -12,6 +12,7 @@ from taxtreaty.interfaces.http import service, views
 from taxtreaty.interfaces.http.backend import Backend
 from taxtreaty.interfaces.http.limits import Limits, run_heavy, run_limited, run_search
 from taxtreaty.interfaces.http.models import (
+    CONVENTION_CHOICE,
     PARTIES_PATTERN,
     TREATY_ID_MAX,
     TREATY_ID_PATTERN,
@@ -224,4 +225,5 @@ async def ledger(
              response_model=IngestResult, responses=_problems(401, 403, 413, 422, 504), tags=["treaties"],
              dependencies=[Depends(require_token)])
 async def ingest(body: IngestRequest, backend: BackendDep, limits: LimitsDep) -> dict[str, Any]:
-    return await run_heavy(limits, backend.ingest, body.text.encode("utf-8"), body.name, body.treaty)
+    return await run_heavy(limits, backend.ingest, body.text.encode("utf-8"), body.name, body.treaty, body.convention,
+                           CONVENTION_CHOICE)

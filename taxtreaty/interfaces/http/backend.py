@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from taxtreaty.structure import Document, parse
+from taxtreaty.structure.conventions import CHOOSE_OPTION, SeveralConventionsError, convention_sha256, refusal
 from taxtreaty.structure.model import iter_nodes
 from taxtreaty.vocab import fold
 
@@ -35,7 +36,8 @@ class Backend(Protocol):
     def summary(self, treaty_id: str) -> dict[str, Any]: ...
     def search(self, q: str, lang: str | None, topic: str | None, treaty: str | None, limit: int) -> list[dict[str, Any]]: ...
     def rates(self, country: str | None) -> list[dict[str, Any]]: ...
-    def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]: ...
+    def ingest(self, data: bytes, name: str | None, treaty_id: str | None, convention: int | None = None,
+               choose: str = CHOOSE_OPTION) -> dict[str, Any]: ...
     def treaty_for_parties(self, a: str, b: str) -> str | None: ...
     def stored_treaty(self, treaty_id: str) -> Any: ...
 
@@ -266,15 +268,21 @@ class MemoryBackend:
 
         return table_of(self).rows(self, country)
 
-    def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]:
-        doc = parse(data, path=name)
+    def ingest(self, data: bytes, name: str | None, treaty_id: str | None, convention: int | None = None,
+               choose: str = CHOOSE_OPTION) -> dict[str, Any]:
+        try:
+            doc = parse(data, path=name, convention=convention)
+        except SeveralConventionsError as exc:
+            raise refusal(exc.conventions, choose) from None
         tid = treaty_id or treaty_id_for(doc)
+        # each convention of a file holding several is a document of its own
+        key = doc.source.sha256 if doc._convention is None else convention_sha256(data, doc._convention)
         with self._lock:
             docs = self._treaties.setdefault(tid, [])
-            if any(d.source.sha256 == doc.source.sha256 for d in docs):
-                return {"treaty": tid, "status": "skipped", "sha256": doc.source.sha256, "reason": "already in the corpus"}
+            if any((d.source.sha256, d._convention) == (doc.source.sha256, doc._convention) for d in docs):
+                return {"treaty": tid, "status": "skipped", "sha256": key, "reason": "already in the corpus"}
             docs.append(doc)
-        return {"treaty": tid, "status": "added", "sha256": doc.source.sha256, "reason": None}
+        return {"treaty": tid, "status": "added", "sha256": key, "reason": None}
 
     def treaty_for_parties(self, a: str, b: str) -> str | None:
         wanted = {a.upper(), b.upper()}

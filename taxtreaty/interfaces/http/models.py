@@ -257,6 +257,12 @@ class IngestRequest(BaseModel):
     text: str = Field(min_length=1, description="the convention's text (UTF-8)")
     name: str | None = Field(None, max_length=200, description="file name, kept as the source path")
     treaty: str | None = Field(None, max_length=TREATY_ID_MAX, pattern=TREATY_ID_PATTERN, description="group the text under this treaty id")
+    convention: int | None = Field(None, ge=1, le=999, description="of a text holding several conventions (an Act's schedules), "
+                                   "the one numbered so, as the refusal lists them (the text is refused without it)")
+
+
+#: how a request chooses one convention of a text holding several: named when such a text is refused
+CONVENTION_CHOICE = '"convention": N in the request'
 
 
 class IngestResult(BaseModel):

@@ -30,6 +30,7 @@ from taxtreaty.store.schema import ArticleRow, InstrumentRow, TreatyHistory
 from taxtreaty.store.schema import Document as DocumentRow
 from taxtreaty.store.schema import Treaty as TreatyRow
 from taxtreaty.structure import Document, eids
+from taxtreaty.structure.conventions import CHOOSE_OPTION
 from taxtreaty.text import InputError
 from taxtreaty.versions import mli
 
@@ -314,8 +315,9 @@ class StoreBackend:
 
         return table_of(self).rows(self, country)
 
-    def ingest(self, data: bytes, name: str | None, treaty_id: str | None) -> dict[str, Any]:
-        report = self.store.ingest_bytes(data, name, treaty_id)
+    def ingest(self, data: bytes, name: str | None, treaty_id: str | None, convention: int | None = None,
+               choose: str = CHOOSE_OPTION) -> dict[str, Any]:
+        report = self.store.ingest_bytes(data, name, treaty_id, convention, choose)
         self._view = None
         if report.rejected:
             raise InputError(f"the text was rejected: {report.rejected[0].reason}")
