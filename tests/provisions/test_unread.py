@@ -133,11 +133,12 @@ def test_tl_researchers_invitation_is_an_unread_condition() -> None:
     assert "a convite de uma universidade" in exemption.conditions["unread_condition"]
 
 
-def test_br_old_interest_exemption_for_agencies_wholly_owned_by_a_government_is_unread() -> None:
-    # "a qualquer agência (inclusive instituição financeira) de propriedade exclusiva daquele Governo":
-    # read as "exempt when paid to any bank"
+def test_br_old_interest_exemption_for_agencies_wholly_owned_by_a_government_is_read() -> None:
+    # "a qualquer agência (inclusive instituição financeira) de propriedade exclusiva daquele Governo": once read
+    # as "exempt when paid to any bank", then kept unread; an agency wholly owned by the Government is read now
     exemption = PT.one("br_dou_antigo.txt", "art_11__para_3", "exemption")
-    assert "de propriedade exclusiva" in exemption.conditions["unread_condition"]
+    assert exemption.conditions["recipient_kinds"] == ["government", "local_authority", "government_owned"]
+    assert "unread_condition" not in exemption.conditions and "bank" not in exemption.conditions["recipient_kinds"]
 
 
 def test_br_bank_loan_rate_with_a_minimum_term_reads_the_term() -> None:
