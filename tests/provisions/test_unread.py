@@ -330,3 +330,31 @@ def test_unread_words_of_two_pieces_of_a_list_are_quoted_apart() -> None:
     unread = only(ps, "art_11__para_2__point_i", "exemption").conditions["unread_condition"]
     assert " … siempre que las mencionadas venta o deuda no fueran efectuadas por personas asociadas" in unread
     assert "como consecuencia de siempre" not in unread
+
+
+_FINANCING = {
+    "es": ("ARTÍCULO 11\nIntereses\n\n1. Los intereses procedentes de un Estado Contratante y pagados a un residente del "
+           "otro Estado Contratante pueden someterse a imposición en este otro Estado.\n\n2. Sin embargo, estos intereses "
+           "pueden también someterse a imposición en el Estado Contratante del que procedan, pero el impuesto así exigido "
+           "no puede exceder del 12 por ciento del importe bruto de los intereses.\n\n3. No obstante las disposiciones "
+           "del apartado 2, los intereses estarán exentos de impuestos en dicho Estado si son pagados a otras "
+           "instituciones u organismos (comprendidas las instituciones financieras) en razón de financiaciones "
+           "convenidas con ellos en el marco de acuerdos concluidos entre los gobiernos de ambos Estados Contratantes y "
+           "siempre que el plazo de los mismos no sea inferior a cinco años.\n"),
+    "pt": ("ARTIGO 11\nJuros\n\n1. Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado "
+           "Contratante podem ser tributados nesse outro Estado.\n\n2. No entanto, esses juros podem ser igualmente "
+           "tributados no Estado Contratante de que provêm, mas o imposto assim estabelecido não excederá 12 por cento "
+           "do montante bruto dos juros.\n\n3. Não obstante o disposto no n.º 2, os juros são isentos de imposto nesse "
+           "Estado se forem pagos em razão de financiamentos concedidos por um banco, desde que o prazo dos mesmos não "
+           "seja inferior a cinco anos.\n"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(_FINANCING))
+def test_the_term_of_a_financing_is_the_loans_term(language: str) -> None:
+    # AR-ES 11(3)(c) "en razón de financiaciones ... y siempre que el plazo de los mismos no sea inferior a cinco
+    # años": the term was left unread ("financiaciones" no loan word, "no sea inferior a" no minimum), so the
+    # exemption could never be decided
+    (exemption,) = [p for p in extract_text(_FINANCING[language]).provisions if p.kind == "exemption"]
+    assert exemption.conditions["loan_term_min_years"] == Decimal("5")
+    assert "unread_condition" not in exemption.conditions
