@@ -239,6 +239,20 @@ def last_role(folded: str, ph: Phrases) -> str | None:
     return max(roles)[1] if roles else None
 
 
+def _role_before_state(folded: str, state: str, ph: Phrases) -> str | None:
+    """The role whose word stands nearest before the State's first name: "payer" ("arising in", "paid by"),
+    "recipient" ("paid to") or "guarantor" ("guaranteed or insured by"); None when none stands before it."""
+    at = min((m.start() for name in vocab.countries().get(state, ())
+              if (m := regex.search(rf"(?<![\p{{L}}]){regex.escape(vocab.fold(name))}(?![\p{{L}}])", folded))),
+             default=None)
+    if at is None:
+        return None
+    ends = [(m.end(), role) for key, role in (("payer_role", "payer"), ("recipient_role", "recipient"),
+                                              ("guarantee_role", "guarantor")) if key in ph.patterns
+            for m in ph.finditer(key, folded, 0, at)]
+    return max(ends)[1] if ends else None
+
+
 def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     """source_state / residence_state when the clause names the States ("paid by a company which is a
     resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
@@ -267,7 +281,10 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
             out["residence_state"] = after[0]
         return out
     if len(named) == 1 and ph.find("payer_role", folded) is not None:
-        out["source_state"] = named[0]
+        # "interest arising in a Contracting State ... on a loan guaranteed or insured by the Export Development
+        # Corporation of Canada": the State belongs to the guarantor's (or the recipient's) name, no direction
+        if _role_before_state(folded, named[0], ph) == "payer":
+            out["source_state"] = named[0]
         return out
     # "the Bangladesh Bank shall be exempt from Netherlands tax with respect to interest arising in the
     # Netherlands": a State right after a payer's word ("arising in", "paid by") is the source State,
