@@ -140,6 +140,9 @@ OPTIONAL_PHRASE_KEYS += ("definition_hint_words",)
 #: "definition_narrowing"/"definition_widening": a protocol point's sentence saying a kind is not within the definition
 #: (its technical word keeps no article), unless words widening it again stand in the same sentence: outside_definition.py
 OPTIONAL_PHRASE_KEYS += ("definition_narrowing", "definition_widening")
+#: "tax_reduced": a source right whose tax is reduced by a share of itself ("shall be reduced by an amount equal to 50
+#: per cent thereof"): a `tax_reduced` caveat on the allocation (readers/allocations.py)
+OPTIONAL_PHRASE_KEYS += ("tax_reduced",)
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

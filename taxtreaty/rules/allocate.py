@@ -147,6 +147,24 @@ def _overriders_first(ordered: list[Rule]) -> list[Rule]:
     return out
 
 
+#: caveats of another paragraph giving the same right that the answer states too: "1. Profits ... may be taxed in that
+#: State. 2. Such profits may also be taxed in the Contracting State in which they arise, but the tax so charged shall be
+#: reduced by an amount equal to 50 per cent thereof" (the first paragraph is chosen, the second limits the right)
+_SHARED_CAVEATS = ("tax_reduced",)
+
+
+def _reductions_beside(chosen: Rule, ordered: list[Rule], scenario: Scenario, decision: Decision,
+                       defaults_used: set[str]) -> None:
+    """The `_SHARED_CAVEATS` of every other rule that holds and gives the source State what the chosen one gives."""
+    source = ALLOCATION_OUTCOME.get(chosen.allocation or "", (None, None, None))[0]
+    for rule in ordered:
+        if rule is chosen or ALLOCATION_OUTCOME.get(rule.allocation or "", (None, None, None))[0] != source:
+            continue
+        shared = [c for c in rule.caveats if c.kind in _SHARED_CAVEATS]
+        if shared and Check(rule, scenario, defaults_used).holds is True:
+            decision.add_caveats(shared)
+
+
 def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                defaults_used: set[str]) -> None:
     """Articles without rates: exceptions (allocations with conditions) before the base rule. A rule
@@ -238,6 +256,7 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
     decision.max_rate_pct = Decimal(0) if source == "none" else None
     decision.eid = chosen.cite.eid
     apply_caveats(decision, chosen)
+    _reductions_beside(chosen, ordered, scenario, decision, defaults_used)
     if assumption:
         default = tables().defaults[assumption]
         decision.assumptions.append({"fact": assumption, "value": default.value, "why": default.why})

@@ -189,6 +189,11 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 continue
             if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
                 conditions["pe_connected"] = True
+            if "tax_reduced" in ph.patterns and ph.find("tax_reduced", sentence, shared.end()) is not None:
+                # "may be taxed in the Contracting State in which they arise, but the tax so charged shall be reduced
+                # by an amount equal to 50 per cent thereof": a source right, never an unlimited one without saying so
+                quote = " ".join(unit.text[s_start:s_end].split())
+                conditions["caveats"] = [{"kind": "tax_reduced", "eid": unit.eid, "quote": quote}]
             _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
     return out
 
