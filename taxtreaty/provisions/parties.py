@@ -301,12 +301,23 @@ def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
 _PUBLIC_DEBTORS = ("government", "local_authority")
 
 
+def public_debt_payers(conditions: dict[str, Any], folded: str, ph: Phrases) -> dict[str, Any]:
+    """"interest on public debt shall be exempt from tax in the State in which it arises": the public debt is the
+    debt of the government or a political subdivision, so a clause naming it and no payer asks that payer (before,
+    no condition was read and every interest was exempt)."""
+    if "public_debt" not in ph.patterns or conditions.get("payer_kinds") or not ph.has("public_debt", folded):
+        return conditions
+    return {**conditions, "payer_kinds": list(_PUBLIC_DEBTORS)}
+
+
 def public_debt_alternatives(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[dict[str, Any]]:
     """"Los intereses de la deuda pública, de los bonos u obligaciones emitidos por el Gobierno de un Estado
     Contratante, o una de sus subdivisiones políticas o cualquier institución ... de propiedad total de ese
     Gobierno": the public debt is the debt of the government or a political subdivision, whatever the
     debt-claim, so one alternative asks only that payer; the kind of loan named beside it (bonds) stays the
     other alternative, for every payer the clause names."""
+    if "public_debt" in ph.patterns and not conditions.get("payer_kinds") and ph.has("public_debt", folded):
+        return [public_debt_payers(conditions, folded, ph)]
     if "public_debt" not in ph.patterns or "income_subtype" not in conditions or not ph.has("public_debt", folded):
         return [conditions]
     payers = [k for k in conditions.get("payer_kinds", []) if k in _PUBLIC_DEBTORS]

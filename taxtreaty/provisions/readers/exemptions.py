@@ -19,7 +19,7 @@ from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import states
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
-from taxtreaty.provisions.parties import either_party, last_role, parties_kinds
+from taxtreaty.provisions.parties import either_party, last_role, parties_kinds, public_debt_payers
 from taxtreaty.provisions.readers.thresholds import figure_values
 from taxtreaty.provisions.reading import CAP_TOPICS, HOST_EXEMPTION_TOPICS, Emitted, Reading, cite_label
 from taxtreaty.provisions.states import states_named
@@ -85,7 +85,7 @@ def read_exemptions(reading: Reading, units: list[Unit], ph: Phrases) -> list[Pr
             if unit.article.topic not in HOST_EXEMPTION_TOPICS and not _is_source_exemption(unit, sentence, ph):
                 continue
             conditions = cond.clause_conditions(sentence, ph, reading.parties)
-            conditions = cond.merge(conditions, parties_kinds(sentence, ph))
+            conditions = public_debt_payers(cond.merge(conditions, parties_kinds(sentence, ph)), sentence, ph)
             if unit.role == "point" and unit.context and s_start == 0:
                 source = states.source_from_introduction(unit.context[-1].folded, sentence, ph, reading.parties)
                 if source is not None:
