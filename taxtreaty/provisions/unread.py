@@ -141,6 +141,11 @@ def relative_clauses(folded: str, ph: Phrases) -> list[tuple[int, int, int | Non
             stop = _STOP.search(folded, m.end())
             end = min([*stops[:1], stop.start() if stop else len(folded)])
             before = folded[: m.start()]
+            if before.rstrip().endswith(","):
+                # "a company, being subject to tax in that other State on the dividends, which holds ...": an aside
+                # set off by commas ends at the next one
+                comma = folded.find(",", m.end())
+                end = min(end, comma) if comma >= 0 else end
             payer = max((p.end() for p in ph.finditer("payer_role", before)), default=-1)
             recipient = max((p.end() for key in ("recipient_role", "to_resident", "beneficial_owner")
                              if key in ph.patterns for p in ph.finditer(key, before)), default=-1)
