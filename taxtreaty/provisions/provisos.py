@@ -117,6 +117,12 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
                 state = _resident_state(folded[: found.start()], ph)
                 if state is not None:
                     facts["recipient_taxed_state"] = state
+            elif fact == "paid_by_nro_investment_corporation":
+                # "dividends paid by a non-resident-owned investment corporation that is a resident of Canada": a
+                # payer of that State only, so the fact is asked of dividends arising there only
+                state = _resident_state(folded[found.end():], ph)
+                if state is not None:
+                    facts["nro_payer_state"] = state
             return Sorted("fact", facts=facts)
     return Sorted("unread")
 

@@ -51,7 +51,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | eq_where_resident | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | not_true | eq_source | in_given | in_assumed | unknown
+    op: str  # eq | eq_where_resident | eq_where_source | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | not_true | eq_source | in_given | in_assumed | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -74,6 +74,11 @@ class Condition:
         if op == "guaranteed":
             given = guaranteed(scenario)
             return None if given is None else given == self.value
+        if op == "eq_where_source":  # a test of payments from one State only
+            if scenario.source != self.value[1]:
+                return True
+            actual = getattr(scenario, self.fact, None)
+            return None if actual is None else bool(actual == self.value[0])
         if op == "eq_where_resident":  # a test of the residents of one State only
             if scenario.residence != self.value[1]:
                 return True
@@ -514,8 +519,17 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "payer_deducts_dividends":
             tests.append(_bool_test(key, value, "payer_deducts_dividends", "not_payer_deducts_dividends"))
         elif key == "paid_by_nro_investment_corporation":
-            tests.append(_bool_test(key, value, "paid_by_nro_investment_corporation",
-                                    "not_paid_by_nro_investment_corporation"))
+            test = _bool_test(key, value, "paid_by_nro_investment_corporation", "not_paid_by_nro_investment_corporation")
+            where = _placeholder_state(str(conditions.get("nro_payer_state") or ""), parties)
+            if where is not None:
+                # "... a non-resident-owned investment corporation that is a resident of Canada": a test of
+                # dividends paid from that State only (a company of the other State is never one)
+                name = (countries().get(where) or (where,))[0]
+                test = Condition(key, "eq_where_source", (bool(value), where), f"{test.label} (paid from {name})",
+                                 f"{test.failed_label} (paid from {name})")
+            tests.append(test)
+        elif key == "nro_payer_state":
+            continue  # read with paid_by_nro_investment_corporation
         elif key == "payment_periodic":
             tests.append(_bool_test(key, value, "payment_periodic", "payment_not_periodic"))
         elif key == "social_security" and value:

@@ -100,6 +100,8 @@ def splits(condition: Any) -> dict[str, tuple[Any, ...]]:
         return {"loan_guaranteed": (), "loan_kind": ()}
     if op == "eq_where_resident":
         return {condition.fact: (), "residence": ()}
+    if op == "eq_where_source":
+        return {condition.fact: (), "source": ()}
     return {condition.fact: tuple(condition.bounds)}
 
 
