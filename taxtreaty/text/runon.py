@@ -53,13 +53,16 @@ def _heading_start() -> regex.Pattern[str]:
     chapter = _alternation(vocab.all_words("chapter_words"))
     protocol = _alternation(vocab.all_words("protocol_words"))
     closing = _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead"))
+    # a title is only cut where `patterns.convention_title` matches, which opens with a convention word in
+    # capitals: looking for that word here, not for every capital, spares a try at each sentence's start
+    title = vocab.accent_insensitive_alternation(vocab.all_words("convention_words"))
     return regex.compile(
         rf"(?:^|(?<=\S)[^\S\n]+)(?="
         rf"(?P<article>(?:{article})[^\S\n]*[\dIVXLlO])"
         rf"|(?P<chapter>(?:{chapter})[^\S\n]+(?:[IVXL]{{1,7}}|\d{{1,2}})\b)"
         rf"|(?P<protocol>(?:{protocol})(?![\p{{L}}]))"
         rf"|(?P<closing>(?:{closing})(?![\p{{L}}]))"
-        rf"|(?P<title>\p{{Lu}}))"
+        rf"|(?P<title>(?=\p{{Lu}})(?i:{title})))"
     )
 
 
@@ -195,7 +198,9 @@ def runon_cuts(content: str) -> list[tuple[int, int]]:
         start = m.end()
         if start < heading_end:
             continue
-        after_heading = start == heading_end or content[heading_end:start].strip() == ""
+        # only blanks since the last heading's end: the gap this match opens reaches back to it (the match
+        # starts right after a non-blank, so a later start has one in between); before the first heading, yes
+        after_heading = heading_end < 0 or start == heading_end or m.start() <= heading_end
         if not (after_heading or _after_sentence(content, m.start())):
             continue
         end: int | None = None
