@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 import lxml.html
@@ -59,6 +60,26 @@ def test_upload_refusals_are_in_plain_words_and_change_nothing(client: TestClien
     assert response.status_code == status and message in _alert(response)
     assert "?treaty=" not in response.text and "Traceback" not in response.text
     assert client.get("/treaties").json() == before
+
+
+ACT = Path(__file__).resolve().parent / "cases" / "treaties" / "gazette_en_ca_act_ca_se_ca_lt.txt"
+
+
+def test_upload_of_a_file_holding_several_conventions_names_them_and_reads_the_one_chosen(client: TestClient) -> None:
+    # the refusal told a web user to give "--convention N", which a form cannot; the form has the field now
+    act = ACT.read_bytes()
+    refused = client.post("/web/upload/treaty", data={"token": "secret"}, files={"file": ("act.txt", act)})
+    message = _alert(refused)
+    assert refused.status_code == 422 and "holds 2 conventions" in message and "Convention in the file" in message
+    assert "--convention" not in message
+    bad = client.post("/web/upload/treaty", data={"token": "secret", "convention": "two"}, files={"file": ("act.txt", act)})
+    assert bad.status_code == 422 and "its number in the file" in _alert(bad)
+    before = {t["id"] for t in client.get("/treaties").json()}
+    added = client.post("/web/upload/treaty", data={"token": "secret", "convention": "2", "treaty": "ca-lt-test"},
+                        files={"file": ("act.txt", act)})
+    assert added.status_code == 200 and "Added as" in _alert(added)
+    (new,) = [t for t in client.get("/treaties").json() if t["id"] not in before]
+    assert new["id"] == "ca-lt-test" and sorted(new["parties"]) == ["CA", "LT"]
 
 
 def test_upload_is_refused_when_the_server_has_no_token() -> None:

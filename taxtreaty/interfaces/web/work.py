@@ -31,6 +31,8 @@ RATE_FIELDS = ("treaty", "source", "residence", "income", "variant", "shown", "s
 FORMATS = {"csv": ("text/csv; charset=utf-8", "csv"),
            "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
            "md": ("text/markdown; charset=utf-8", "md")}
+#: how a file holding several conventions is told to choose one here (the form's field)
+WEB_CHOICE = "the field “Convention in the file”"
 #: the largest treaty text the upload form takes (the API's own body limit applies too)
 MAX_UPLOAD = 16 * 1024 * 1024
 
@@ -126,9 +128,14 @@ async def upload_treaty(request: Request) -> HTMLResponse:
     if len(data) > MAX_UPLOAD:
         return page(413, treaty_error=f"The file is larger than {MAX_UPLOAD // (1024 * 1024)} MB; no treaty is that long.")
     treaty_id = str(form.get("treaty") or "").strip() or None
+    chosen = str(form.get("convention") or "").strip()
+    if chosen and not (chosen.isdigit() and int(chosen) >= 1):
+        return page(422, treaty_error=f"The convention to read is its number in the file (1, 2, ...), not {chosen!r}.")
+    convention = int(chosen) if chosen else None
     backend = request.app.state.backend
     try:
-        result = await run_limited(request.app.state.limits.seconds, backend.ingest, data, upload.filename, treaty_id)
+        result = await run_limited(request.app.state.limits.seconds, backend.ingest, data, upload.filename, treaty_id,
+                                   convention, WEB_CHOICE)
     except InputError as exc:
         return page(422, treaty_error=f"The text could not be read as a treaty: {exc}.")
     return page(200, treaty_result=result)
