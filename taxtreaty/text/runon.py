@@ -186,6 +186,15 @@ def runon_pieces(content: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def _protocol_in_capitals(m: regex.Match[str], content: str, start: int) -> bool:
+    """"... PELO REINO DA TAILÂNDIA Ministro das Finanças PROTOCOLO No momento da assinatura ...": a protocol's
+    heading in capitals before a sentence's first word follows a signature block, where no sentence ends."""
+    if m.group("protocol") is None:
+        return False
+    end = _capitals_end(content, start)
+    return end is not None and content[start:end].isupper() and content[end:end + 3].lstrip()[:1].isupper()
+
+
 def runon_cuts(content: str) -> list[tuple[int, int]]:
     """The gaps (start, end of the blanks) where a line printed without its line breaks held a new
     line of the gazette: before and after each heading it holds (see the module docstring); [] for a
@@ -201,7 +210,7 @@ def runon_cuts(content: str) -> list[tuple[int, int]]:
         # only blanks since the last heading's end: the gap this match opens reaches back to it (the match
         # starts right after a non-blank, so a later start has one in between); before the first heading, yes
         after_heading = heading_end < 0 or start == heading_end or m.start() <= heading_end
-        if not (after_heading or _after_sentence(content, m.start())):
+        if not (after_heading or _after_sentence(content, m.start()) or _protocol_in_capitals(m, content, start)):
             continue
         end: int | None = None
         if m.group("article") is not None:
