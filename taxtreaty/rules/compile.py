@@ -167,6 +167,8 @@ class CompiledTreaty:
     mli: Any = None
     #: complete, and every article's topic is known: an article it lacks is one it does not have
     articles_known: bool = False
+    #: the parser's word that the text names a protocol none was read of (structure warning protocol_not_read)
+    protocol_not_read: str | None = None
 
     def all_versions(self) -> list[CompiledTreaty]:
         """This treaty and every version of it a decision may use (the ledger buckets on all of them):
@@ -545,6 +547,7 @@ def compile_treaty(
         pe_articles=pe_articles,
         complete=complete,
         articles_known=articles_known,
+        protocol_not_read=next((w.message for w in doc.warnings if w.code == "protocol_not_read"), None),
     )
 
 

@@ -59,6 +59,9 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
         })
     if not _in_force(treaty, scenario, decision):
         return decision
+    if treaty.protocol_not_read:
+        # a protocol the text names but the copy lost may set this article's rates: said on every answer
+        decision.assumptions.append({"fact": "protocol", "value": "not read", "why": treaty.protocol_not_read})
 
     # 2. the article for this income
     rules = treaty.topic(scenario.topic)

@@ -45,6 +45,29 @@ def _blank(text: str) -> str:
     return _NOT_NEWLINE.sub(" ", text)
 
 
+#: how many characters around a protocol's mention the warning quotes
+_MENTION_CONTEXT = 60
+
+
+def _protocol_not_read(versions: list[Version], original: str) -> list[Warning]:
+    """"Promulga a Convenção ... e o seu Protocolo", "Convenio ... y su Protocolo, hecho en ...": the words before
+    the first article name a protocol (a word of `protocol_words`), yet no protocol was read (a copy that lost it,
+    a heading in a shape no reader knows). A protocol may set rates and exemptions of the articles, so the
+    answers are said to rest on the articles alone."""
+    if any(v.protocols for v in versions) or not versions or not versions[0].articles:
+        return []
+    before = original[: versions[0].articles[0].span[0]]
+    words = "|".join(regex.escape(w) for w in sorted(set(vocab.all_words("protocol_words")), key=len, reverse=True))
+    m = regex.search(rf"(?<![\p{{L}}])(?:{words})(?![\p{{L}}])", before, regex.IGNORECASE) if words else None
+    if m is None:
+        return []
+    start = before.find(" ", max(0, m.start() - _MENTION_CONTEXT), m.start()) + 1  # from a word's start
+    quote = " ".join(before[start: m.end() + _MENTION_CONTEXT // 2].rsplit(" ", 1)[0].split())
+    return [Warning(code="protocol_not_read", eid=None, language=versions[0].language,
+                    message=f"the text names a protocol (“…{quote}…”) but no protocol was read: its points may set "
+                    "the rates and exemptions of the articles; the answers rest on the articles alone")]
+
+
 def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
                encoding: str = "utf-8", decode_warnings: list[str] | None = None,
                convention: int | None = None) -> Document:
@@ -118,6 +141,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
         for old, new in eids.make_unique(iter_nodes(version)):
             warnings.append(Warning(code="duplicate_eid", eid=new, language=version.language,
                                     message=f"{old} occurs more than once; this one is {new}"))
+    warnings += _protocol_not_read(versions, original)
     doc = Document(
         source=Source(path=path, sha256=hashlib.sha256(raw).hexdigest(), bytes=len(raw), encoding=encoding),
         versions=versions,
