@@ -30,6 +30,11 @@ PARTIES = ["CA", "SE"]
     ("en", "interest paid by a company which is a resident of Canada shall be exempt", {"source_state": "CA"}),
     ("es", "los intereses procedentes de Suecia estarán exentos si se pagan en razón de un préstamo garantizado",
      {"source_state": "SE"}),
+    # the Portuguese contractions of "de" and "por" with the article ("provenientes da Suécia", "pagos pelo"):
+    # the payer's word all the same (before, no direction: the rule held for interest from either State)
+    ("pt", "os juros provenientes da Suécia são isentos se forem pagos em relação a um empréstimo garantido",
+     {"source_state": "SE"}),
+    ("pt", "os juros provenientes do Canadá são isentos de imposto", {"source_state": "CA"}),
 ])
 def test_a_state_in_a_guarantor_s_or_recipient_s_name_is_no_source_state(language: str, clause: str,
                                                                          expected: dict) -> None:
