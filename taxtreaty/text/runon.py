@@ -25,6 +25,10 @@ from taxtreaty.text.lines import article_heading_match, is_known_heading, title_
 
 #: a line shorter than this is never a run-on text (a long paragraph holds at most one heading)
 RUNON_MIN = 400
+#: the most heading shapes one line is tried for: a whole convention run on holds a few thousand article words
+#: (its headings and cross-references); a hostile line of millions ("Artigo 1 Artigo 1 ...") would take minutes,
+#: so the rest of such a line is left as it is (a resource bound, not a reading rule)
+_MAX_TRIES = 20_000
 #: how far after an article heading its title may end, and after a chapter's the article it opens
 _TITLE_MAX = 160
 #: the most words of a title the topic table is asked about
@@ -203,7 +207,9 @@ def runon_cuts(content: str) -> list[tuple[int, int]]:
         return []
     cuts: list[tuple[int, int]] = []
     heading_end = -1  # where the last heading cut ended: a heading may follow it without a sentence end
-    for m in _heading_start().finditer(content):
+    for tries, m in enumerate(_heading_start().finditer(content)):
+        if tries >= _MAX_TRIES:
+            break
         start = m.end()
         if start < heading_end:
             continue
