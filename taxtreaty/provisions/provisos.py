@@ -102,7 +102,7 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
     caveats = [k for k in kinds if k in CAVEAT_KINDS]
     if caveats:
         return Sorted("caveat", caveats[0])
-    relative = _relative_fact(folded, ph)
+    relative = relative_fact(folded, ph)
     if relative is not None:
         return relative
     for phrase_key, fact in FACT_PHRASES.items():
@@ -131,7 +131,7 @@ def sort_words(words: str, ph: Phrases) -> Sorted:
 _RELATIVE_LEAD = 3
 
 
-def _relative_fact(folded: str, ph: Phrases) -> Sorted | None:
+def relative_fact(folded: str, ph: Phrases) -> Sorted | None:
     """"who is subject to tax there in respect thereof", "que esté sometido a imposición en ese Estado": a piece that
     is a relative clause on the recipient's taxation (`unread.relative_clauses` cuts it so) is the fact
     recipient_subject_to_tax when nothing but `relative_tail` words follows; with other words, they are not read."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import cache
 
 import regex
 
@@ -49,6 +50,13 @@ def _blank(text: str) -> str:
 _MENTION_CONTEXT = 60
 
 
+@cache
+def _protocol_word() -> regex.Pattern[str]:
+    """A word of `protocol_words` in any case, as a whole word (built once: parse is a hot path)."""
+    words = "|".join(regex.escape(w) for w in sorted(set(vocab.all_words("protocol_words")), key=len, reverse=True))
+    return regex.compile(rf"(?<![\p{{L}}])(?:{words or '(?!)'})(?![\p{{L}}])", regex.IGNORECASE)
+
+
 def _protocol_not_read(versions: list[Version], original: str) -> list[Warning]:
     """"Promulga a Convenção ... e o seu Protocolo", "Convenio ... y su Protocolo, hecho en ...": the words before
     the first article name a protocol (a word of `protocol_words`), yet no protocol was read (a copy that lost it,
@@ -57,8 +65,7 @@ def _protocol_not_read(versions: list[Version], original: str) -> list[Warning]:
     if any(v.protocols for v in versions) or not versions or not versions[0].articles:
         return []
     before = original[: versions[0].articles[0].span[0]]
-    words = "|".join(regex.escape(w) for w in sorted(set(vocab.all_words("protocol_words")), key=len, reverse=True))
-    m = regex.search(rf"(?<![\p{{L}}])(?:{words})(?![\p{{L}}])", before, regex.IGNORECASE) if words else None
+    m = _protocol_word().search(before)
     if m is None:
         return []
     start = before.find(" ", max(0, m.start() - _MENTION_CONTEXT), m.start()) + 1  # from a word's start

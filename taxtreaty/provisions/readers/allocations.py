@@ -14,7 +14,7 @@ from typing import Any
 import regex
 
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import figures, unread
+from taxtreaty.provisions import figures, provisos
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.parties import (
@@ -202,21 +202,19 @@ def _relative_taxation(before_verb: str, ph: Phrases) -> dict[str, Any]:
     """"Items of income of a resident of a Contracting State who is subject to tax there in respect thereof ...
     shall be taxable only in that State": the residence-only rule is for a recipient taxed in its State (the fact
     recipient_subject_to_tax); other words in the clause ("who is subject to tax there on a remittance basis")
-    keep it unread, never dropped."""
-    for key, value in (("relative_not_taxed", False), ("relative_taxed", True)):
-        found = ph.find(key, before_verb) if key in ph.patterns else None
-        if found is None:
-            continue
-        end = found.end()
-        while end < len(before_verb) and before_verb[end].isalpha():
-            end += 1  # the rest of the stem's word ("sometid|o")
-        clause_end = min((i for i in (before_verb.find(",", end), before_verb.find(";", end)) if i >= 0),
-                         default=len(before_verb))
-        tail = before_verb[end:clause_end]
-        if unread.tail_uncovered(tail, ph):
-            return {"unread_condition": " ".join(before_verb[found.start():clause_end].split())}
-        return {"recipient_subject_to_tax": value}
-    return {}
+    keep it unread, never dropped. The clause, up to its comma, is sorted as a proviso's (`provisos.relative_fact`)."""
+    starts = [m.start() for key in ("relative_not_taxed", "relative_taxed") if key in ph.patterns
+              and (m := ph.find(key, before_verb)) is not None]
+    if not starts:
+        return {}
+    start = min(starts)
+    clause_end = min((i for i in (before_verb.find(",", start), before_verb.find(";", start)) if i >= 0),
+                     default=len(before_verb))
+    clause = before_verb[start:clause_end]
+    sorted_words = provisos.relative_fact(clause, ph)
+    if sorted_words is not None and sorted_words.kind == "fact":
+        return dict(sorted_words.facts)
+    return {"unread_condition": " ".join(clause.split())}
 
 
 def _unread_exception(reading: Reading, out: Emitted, unit: Unit, units: list[Unit], ph: Phrases) -> None:
