@@ -106,3 +106,29 @@ def test_a_copy_without_accents_gets_the_answers_it_gets_as_printed(pack: str) -
     # every comparison of headings, phrases and names folds accents: pt and es copies that lost them read the same
     changed = _changed_when_relaid(f"{pack}.yaml", _folded, "folded")
     assert not changed, "\n".join(changed)
+
+
+def test_the_heading_gaps_are_found_as_the_whole_pattern_finds_them() -> None:
+    # `runon` looks for heading gaps from their words (fast); the same gaps, in order, as `_heading_start`
+    # finds trying every blank: lines built of every heading word, cased three ways, between blanks of every kind
+    import random
+
+    from taxtreaty import vocab
+    from taxtreaty.text.runon import _heading_gaps, _heading_start
+
+    words = [w for key in ("article_words", "chapter_words", "protocol_words", "testimonium", "signature_lead",
+                           "convention_words") for w in vocab.all_words(key)]
+    tokens = [*words, *(w.upper() for w in words), *(w.lower() for w in words),
+              "5", "IV", "l", "O", "10.º", "Additional", "entre", "the", "x.", ";", "Estado."]
+    blanks = [" ", "  ", "", "\n", "\t", " \n ", "\u00a0", "\u2003 "]
+    rng = random.Random(11)
+
+    def spans(matches) -> list:
+        return [(m.span(), m.lastgroup, sorted(k for k, v in m.groupdict().items() if v is not None)) for m in matches]
+
+    for _ in range(3000):
+        line = rng.choice(["", " ", "\n"]) + "".join(rng.choice(tokens) + rng.choice(blanks)
+                                                     for _ in range(rng.randint(1, 20)))
+        assert spans(_heading_gaps(line)) == spans(_heading_start().finditer(line)), repr(line)
+    assert spans(_heading_gaps(RUN_ON)) == spans(_heading_start().finditer(RUN_ON))
+    assert len(spans(_heading_gaps(RUN_ON))) >= 8

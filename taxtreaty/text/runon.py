@@ -15,6 +15,8 @@ reference to an article inside a sentence ("nos termos do Artigo 7.º") is never
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterator
 from functools import cache
 
 import regex
@@ -48,18 +50,22 @@ def _alternation(words: list[str]) -> str:
     return "|".join(regex.escape(w) for w in sorted(set(words), key=len, reverse=True)) or "(?!)"
 
 
+def _heading_words() -> tuple[str, str, str, str, str]:
+    """The alternations of the heading words (article, chapter, protocol, closing formula, convention title)."""
+    return (_alternation(vocab.all_words("article_words")), _alternation(vocab.all_words("chapter_words")),
+            _alternation(vocab.all_words("protocol_words")),
+            _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead")),
+            # a title is only cut where `patterns.convention_title` matches, which opens with a convention word in
+            # capitals: looking for that word here, not for every capital, spares a try at each sentence's start
+            vocab.accent_insensitive_alternation(vocab.all_words("convention_words")))
+
+
 @cache
 def _heading_start() -> regex.Pattern[str]:
     """A gap before a heading's first word: an article word and a number, a chapter word and a number,
     a protocol word, the convention's title, a testimonium or signature formula (every language's words,
     as printed: "Artigo 10.º", "CAPÍTULO II", "PROTOCOLO", "CONVENÇÃO ENTRE", "Feito em")."""
-    article = _alternation(vocab.all_words("article_words"))
-    chapter = _alternation(vocab.all_words("chapter_words"))
-    protocol = _alternation(vocab.all_words("protocol_words"))
-    closing = _alternation(vocab.all_words("testimonium") + vocab.all_words("signature_lead"))
-    # a title is only cut where `patterns.convention_title` matches, which opens with a convention word in
-    # capitals: looking for that word here, not for every capital, spares a try at each sentence's start
-    title = vocab.accent_insensitive_alternation(vocab.all_words("convention_words"))
+    article, chapter, protocol, closing, title = _heading_words()
     return regex.compile(
         rf"(?:^|(?<=\S)[^\S\n]+)(?="
         rf"(?P<article>(?:{article})[^\S\n]*[\dIVXLlO])"
@@ -70,9 +76,44 @@ def _heading_start() -> regex.Pattern[str]:
     )
 
 
+@cache
+def _heading_word_finders() -> tuple[regex.Pattern[str], ...]:
+    """Where a heading's first word may stand (a superset of where `_heading_start`'s gaps end), found by
+    patterns that open with the words themselves: the regex engine skips to their first letters, where
+    `_heading_start` tries its alternation at every blank of the line (four times slower on a long line)."""
+    article, chapter, protocol, closing, title = _heading_words()
+    return (regex.compile(rf"(?<!\S)(?=(?:{article}|{chapter}|{protocol}|{closing}))"),
+            regex.compile(rf"(?<!\S)(?=\p{{Lu}})(?=(?i:{title}))"))
+
+
+#: the blanks before a position, read backwards
+_BLANKS_BEFORE = regex.compile(r"(?r)[^\S\n]+")
+
+
+def _heading_gaps(content: str) -> Iterator[regex.Match[str]]:
+    """The matches of `_heading_start` in `content`, in order (the same as its `finditer`): each place where a
+    heading's first word may stand is tried, from the blanks before it."""
+    heading_start = _heading_start()
+    last = -1
+    for word in heapq.merge(*((m.start() for m in finder.finditer(content)) for finder in _heading_word_finders())):
+        if word == last:
+            continue
+        last = word
+        blanks = _BLANKS_BEFORE.match(content, 0, word) if word else None
+        gap = blanks.start() if blanks is not None else word
+        if gap == 0 and word != 0:
+            continue  # blanks at the line's start: no gap of `_heading_start` (it wants a non-blank before)
+        m = heading_start.match(content, gap)
+        if m is not None and m.end() == word:
+            yield m
+
+
 def _after_sentence(content: str, pos: int) -> bool:
     """Does the text before `pos` (its blanks aside) end a sentence, or is `pos` the line's start?"""
-    before = content[:pos].rstrip()
+    # (a window before `pos`, not the whole line before it: a line run on holds thousands of headings)
+    before = content[max(0, pos - 64):pos].rstrip()
+    if not before and pos > 64:
+        before = content[:pos].rstrip()
     return not before or _SENTENCE_END.search(before[-4:]) is not None
 
 
@@ -92,21 +133,27 @@ def _article_title_end(content: str, start: int) -> int | None:
     best: int | None = None
     lower_gap: int | None = None
     for k, end in enumerate(ends):
+        # what follows the words up to `end` is tested first (cheap): a heading is matched only where a title
+        # ending there could count, a capital or a paragraph's number after it, or a sentence in lower case
+        nxt = content[end:end + 40].lstrip()
+        capital_after = nxt[:1].isupper() or patterns.PARAGRAPH_MARKER.match(nxt) is not None
+        lower_after = False
+        if lower_gap is None and k + 2 < len(ends) and (content[end - 1].isalpha() or content[end - 1].isspace()):
+            after = content[end:ends[k + 2]].split()
+            lower_after = len(after) == 2 and after[0][:1].isupper() and after[1][:1].islower()
+        if not (capital_after or lower_after):
+            continue
         line = content[start:end]
         m = heading.match(line)
         if m is None:
             continue
         title = (m.group("title") or "").strip()
-        nxt = content[end:end + 40].lstrip()
-        if title and is_known_heading(title) and (nxt[:1].isupper() or patterns.PARAGRAPH_MARKER.match(nxt)):
+        if capital_after and title and is_known_heading(title):
             best = end  # the longest title the topic table knows, a capital after it
-        if lower_gap is None and title and k + 2 < len(ends) and title.split()[-1].isalpha() \
-                and title.split()[-1][:1].islower():
+        if lower_after and title and title.split()[-1].isalpha() and title.split()[-1][:1].islower() \
+                and article_heading_match(line) is not None:
             # "Artigo 20.º Entrada em vigor A presente Convenção": a capital opens a sentence in lower case
-            after = content[end:ends[k + 2]].split()
-            if len(after) == 2 and after[0][:1].isupper() and after[1][:1].islower() \
-                    and article_heading_match(line) is not None:
-                lower_gap = end
+            lower_gap = end
     return best if best is not None else lower_gap
 
 
@@ -207,7 +254,7 @@ def runon_cuts(content: str) -> list[tuple[int, int]]:
         return []
     cuts: list[tuple[int, int]] = []
     heading_end = -1  # where the last heading cut ended: a heading may follow it without a sentence end
-    for tries, m in enumerate(_heading_start().finditer(content)):
+    for tries, m in enumerate(_heading_gaps(content)):
         if tries >= _MAX_TRIES:
             break
         start = m.end()
