@@ -86,3 +86,55 @@ def test_the_http_ingest_chooses_with_the_requests_convention(backend: str, tmp_
     assert again.json()["status"] == "skipped" and again.json()["sha256"] == first.json()["sha256"]
     assert client.get(f"/treaties/{first.json()['treaty']}").json()["parties"] == ["CA", "LT"]
     assert client.post("/treaties", json={"text": text, "convention": 0}, headers=AUTH).status_code == 422
+
+
+def test_ingest_of_a_folder_chooses_a_convention_per_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--convention FILE=N`, repeatable: a folder with two copies of the Act and a file of one convention;
+    # each copy gets its own choice (by its name or its path), the other file is read whole
+    monkeypatch.delenv("TAXTREATY_DB", raising=False)
+    folder = tmp_path / "texts"
+    (folder / "later").mkdir(parents=True)
+    (folder / "act.txt").write_bytes(ACT.read_bytes())
+    (folder / "later" / "act-copy.txt").write_bytes(ACT.read_bytes())
+    (folder / "one.txt").write_text(ACT.read_text(encoding="utf-8").split("SCHEDULE 2")[0], encoding="utf-8")
+    db = str(tmp_path / "store.sqlite")
+    code, out, err = run_cli(monkeypatch, capsys, "ingest", str(folder), "--db", db, "--convention", "act.txt=2",
+                             "--convention", f"{folder / 'later' / 'act-copy.txt'}=1", columns=400)
+    assert code == 0, err
+    added = {line.split()[1].rsplit("/", 1)[-1]: line.split()[-1] for line in out.splitlines() if line.startswith("added ")}
+    assert set(added) == {"act.txt", "act-copy.txt", "one.txt"} and "rejected" not in err
+    assert added["act.txt"].startswith("CA-LT") and added["act-copy.txt"].startswith("CA-SE")
+    # without a choice for the Act, it is refused; the others are skipped as stored
+    code, out, err = run_cli(monkeypatch, capsys, "ingest", str(folder), "--db", db, "--convention",
+                             "later/act-copy.txt=1", columns=400)
+    assert code == 2 and err.count("\n") == 1 and "later/act-copy.txt is none of the files to ingest" in err
+
+
+@pytest.mark.parametrize(("value", "says"), [
+    ("act.txt=two", "give N or FILE=N"), ("act.txt=0", "give N or FILE=N"), ("=2", "give N or FILE=N"),
+    ("missing.txt=1", "missing.txt is none of the files to ingest"),
+])
+def test_a_bad_per_file_convention_is_one_line(
+    value: str, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("TAXTREATY_DB", raising=False)
+    (tmp_path / "act.txt").write_bytes(ACT.read_bytes())
+    db = tmp_path / "store.sqlite"
+    code, _out, err = run_cli(monkeypatch, capsys, "ingest", str(tmp_path / "act.txt"), "--db", str(db),
+                             "--convention", value, columns=400)
+    assert code == 2 and err.startswith("taxtreaty: error: --convention") and says in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not db.exists()  # refused before the store is opened
+
+
+def test_the_same_file_given_two_conventions_is_refused() -> None:
+    from taxtreaty.store.ingest import convention_choices
+    from taxtreaty.text import InputError
+
+    assert convention_choices(["2", "a.txt=1", "dir/b=c.txt=3"]) == (2, {"a.txt": 1, "dir/b=c.txt": 3})
+    with pytest.raises(InputError, match="given another convention already"):
+        convention_choices(["a.txt=1", "a.txt=2"])
+    with pytest.raises(InputError, match="a second N for every file"):
+        convention_choices(["1", "2"])

@@ -11,7 +11,7 @@ errors raise `taxtreaty.text.InputError` with a one-line message. See docs/store
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,12 +65,15 @@ class Store:
     # -- writing -----------------------------------------------------------------------------
     def ingest(self, paths: Iterable[str], *, treaty: str | None = None, processes: int | None = None,
                progress: Callable[[str, str], None] | None = None, in_force: str | None = None,
-               given: _edit.TreatyFacts | None = None, convention: int | None = None) -> _ingest.IngestReport:
+               given: _edit.TreatyFacts | None = None, convention: int | None = None,
+               conventions: Mapping[str, int] | None = None) -> _ingest.IngestReport:
         """`in_force`: the entry into force of the texts; `given`: parties, signature date, dates of
         effect the texts do not say (ingest --parties/--signed/--effect), kept in the history;
-        `convention`: of a file holding several conventions, the one numbered so (ingest --convention)."""
+        `convention`: of a file holding several conventions, the one numbered so (ingest --convention N);
+        `conventions`: FILE (its path or name) -> N, for those files in place of `convention` (--convention FILE=N)."""
         report = _ingest.ingest(self.engine, paths, treaty=treaty, processes=processes, progress=progress,
-                                exclude=self.own_files(), in_force=in_force, given=given, convention=convention)
+                                exclude=self.own_files(), in_force=in_force, given=given, convention=convention,
+                                conventions=conventions)
         self._vocabulary = None
         return report
 

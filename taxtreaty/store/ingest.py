@@ -14,7 +14,8 @@ from __future__ import annotations
 import glob
 import multiprocessing
 import os
-from collections.abc import Callable, Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -28,10 +29,12 @@ from taxtreaty.store.edit import TreatyFacts, set_facts
 from taxtreaty.store.grouping import TREATY_ID, place
 from taxtreaty.store.rows import PreparedDocument, Rejected, keys, prepare
 from taxtreaty.store.schema import ArticleRow, Document, Passage, ProvisionRow, Term, Treaty
-from taxtreaty.structure.conventions import CHOOSE_OPTION
+from taxtreaty.structure.conventions import CHOOSE_OPTION, convention_sha256
 from taxtreaty.text import InputError
 
 _GLOB_CHARS = set("*?[")
+#: the N of `--convention N` or `--convention FILE=N`
+_NUMBER = re.compile(r"[0-9]+")
 #: below this many files a process pool costs more than it saves
 _POOL_THRESHOLD = 8
 
@@ -132,9 +135,11 @@ def ingest(
     in_force: str | None = None,
     given: TreatyFacts | None = None,
     convention: int | None = None,
+    conventions: Mapping[str, int] | None = None,
 ) -> IngestReport:
     """Add the files under `paths`; `progress(path, outcome)` is called once per file; `convention`
-    chooses that convention of each file holding several (a file of one convention is read whole with 1)."""
+    chooses that convention of each file holding several (a file of one convention is read whole with 1);
+    `conventions` (FILE -> N, FILE a path or a file's name) chooses one for those files, in place of `convention`."""
     if treaty is not None and not TREATY_ID.match(treaty):
         raise InputError(f"--treaty takes an id of letters, digits, '.', '_' and '-' (got {treaty!r})")
     if in_force is not None:
@@ -146,21 +151,25 @@ def ingest(
         known = {row[0] for row in connection.execute(select(Document.sha256))}
     if convention is not None and convention < 1:
         raise InputError(f"--convention takes a number from 1 (got {convention})")
+    chosen = chosen_per_file(files, conventions or {})
     jobs: list[Job] = []
     for path in files:
+        convention_of = chosen.get(path.resolve(), convention)
         try:
             data = path.read_bytes()
         except OSError as exc:
             report.rejected.append(IngestItem(path=str(path), reason=f"cannot read: {exc.strerror}"))
             notify(str(path), "rejected")
             continue
-        stored = keys(data, convention) & known
+        stored = keys(data, convention_of) & known
         if stored:
             report.skipped.append(IngestItem(path=str(path), sha256=min(stored), reason="already in the store"))
             notify(str(path), "skipped")
             continue
-        known |= keys(data, convention)
-        jobs.append((str(path), data, given, convention))
+        # what this run stores: a file's own key, or the chosen convention's (a copy of the same bytes may choose
+        # another of its conventions: `--convention a.txt=1 --convention b.txt=2`)
+        known |= keys(data, None) if convention_of is None else {convention_sha256(data, convention_of)}
+        jobs.append((str(path), data, given, convention_of))
     processes = processes or min(os.cpu_count() or 1, 8)
     for result in _prepared(jobs, processes):
         if isinstance(result, Rejected):
@@ -186,6 +195,43 @@ def ingest(
         notify(result.path or "-", "added")
     champions.refresh_if_stale(engine)
     return report
+
+
+def convention_choices(values: Iterable[str]) -> tuple[int | None, dict[str, int]]:
+    """`--convention` as given, each value N (every file) or FILE=N (that file: a path, or a file's name):
+    (N for every file or None, {FILE: N}); a one-line `InputError` for a value of neither shape."""
+    every: int | None = None
+    per_file: dict[str, int] = {}
+    for value in values:
+        name, equals, number = value.rpartition("=")
+        if _NUMBER.fullmatch(number) is None or int(number) < 1 or (equals and not name.strip()):
+            raise InputError(f"--convention {value}: give N or FILE=N, N a number from 1 (the convention of a file "
+                             "holding several, as the refusal lists them)")
+        if not name:
+            if every is not None and every != int(number):
+                raise InputError(f"--convention {value}: a second N for every file (give FILE=N for one file)")
+            every = int(number)
+        elif per_file.setdefault(name, int(number)) != int(number):
+            raise InputError(f"--convention {value}: {name} is given another convention already")
+    return every, per_file
+
+
+def chosen_per_file(files: list[Path], conventions: Mapping[str, int]) -> dict[Path, int]:
+    """The convention chosen for each file `conventions` names (by its path, or by its name when that is one
+    file's only); a one-line `InputError` for a FILE that names no file to ingest, or several."""
+    chosen: dict[Path, int] = {}
+    for name, number in conventions.items():
+        if number < 1:
+            raise InputError(f"--convention {name}={number}: N is a number from 1")
+        given = Path(name).resolve()
+        matches = [f for f in files if f.resolve() == given] or [f for f in files if f.name == name]
+        if not matches:
+            raise InputError(f"--convention {name}={number}: {name} is none of the files to ingest")
+        if len(matches) > 1:
+            raise InputError(f"--convention {name}={number}: {len(matches)} files to ingest are named {name} "
+                             f"({', '.join(str(m) for m in matches[:3])}); give its path")
+        chosen[matches[0].resolve()] = number
+    return chosen
 
 
 class _AlreadyStored(Exception):

@@ -37,6 +37,9 @@ def _err() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+#: ingest's --convention: N for every file, or FILE=N for one, repeatable
+INGEST_CONVENTION_HELP = (f"{CONVENTION_HELP} Repeatable: FILE=N chooses for one file (its path or its name), "
+                          "N for every other file.")
 AS_OF_HELP = ("The text in effect on this day (YYYY-MM-DD): the convention as amended by the stored "
               "amending instruments that have effect by then.")
 
@@ -66,11 +69,13 @@ def ingest_command(
     mli_file: str = typer.Option(None, "--mli", help="MLI positions (YAML, the shape of data/mli/positions.yaml) to keep "
                                  "in the store: every surface deciding on its treaties applies them (texts optional)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
-    convention: int = typer.Option(None, "--convention", min=1, help=CONVENTION_HELP),
+    convention: Annotated[list[str] | None, typer.Option("--convention", help=INGEST_CONVENTION_HELP)] = None,
 ) -> None:
     """Add treaty texts to the store (idempotent: files already stored are skipped), and MLI positions (--mli)."""
     from taxtreaty.store.edit import facts_from_options
-    from taxtreaty.store.ingest import expand_paths
+    from taxtreaty.store.ingest import chosen_per_file, convention_choices, expand_paths
+
+    every, per_file = convention_choices(convention or [])
 
     if jobs < 0 or jobs > 256:
         raise InputError("--jobs must be 0 (automatic) to 256")
@@ -91,6 +96,7 @@ def ingest_command(
     if not files:
         reasons = "; ".join(f"{m.path}: {m.reason}" for m in missing) or "no files"
         raise InputError(f"nothing to ingest ({reasons})")
+    chosen_per_file(files, per_file)  # a FILE=N naming no file to ingest is one line, before the store is opened
     store = _open(db, create=True)
     with Progress(TextColumn("ingest"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   TextColumn("{task.description}"), console=_err(), transient=True,
@@ -101,7 +107,8 @@ def ingest_command(
             progress.update(task, advance=1, description=f"{outcome}: {path.rsplit('/', 1)[-1]}")
 
         report = store.ingest(paths, treaty=treaty, processes=jobs or None, progress=advance, in_force=in_force,
-                              given=None if given.empty else given, convention=convention)
+                              given=None if given.empty else given, convention=every,
+                              conventions=per_file)
     store.close()
     if as_json:
         print_json(report.model_dump(mode="json"))
