@@ -58,7 +58,7 @@ def has(section: str, key: str) -> bool:
 
 def kinds(values: Any, joiner: str = " or ") -> str:
     """'a company (other than a partnership) or a bank': kinds in words (facts.yaml's labels for the
-    scenario's own choices of recipient, payer, loan and royalty, this file's for the others)."""
+    scenario's own choices of recipient, payer, loan, royalty and profits, this file's for the others)."""
     from taxtreaty.rules.facts import fact_schema
 
     schema = fact_schema()
@@ -68,7 +68,7 @@ def kinds(values: Any, joiner: str = " or ") -> str:
         if has("kinds", value):
             words.append(label("kinds", value))
             continue
-        for fact in ("recipient", "payer", "loan_kind", "royalty_kind"):
+        for fact in ("recipient", "payer", "loan_kind", "royalty_kind", "profits_kind"):
             if value in schema[fact].choices:
                 words.append(schema[fact].choices[value])
                 break

@@ -187,7 +187,10 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     # imposición en ese Estado": the residence State may tax, not exclusively (the source keeps its right)
                     _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "residence_may_tax", conditions, overrides)
                 continue
-            if article.topic == "business_profits" and ph.has("permanent_establishment", sentence):
+            if article.topic == "business_profits" and ph.has("permanent_establishment", sentence) and not (
+                    "pe_or_otherwise" in ph.patterns and ph.has("pe_or_otherwise", sentence)):
+                # not "whether ... through a permanent establishment ... or otherwise" (insurance profits): that
+                # right holds without one
                 conditions["pe_connected"] = True
             if "tax_reduced" in ph.patterns and ph.find("tax_reduced", sentence, shared.end()) is not None:
                 # "may be taxed in the Contracting State in which they arise, but the tax so charged shall be reduced
