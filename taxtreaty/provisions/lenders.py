@@ -3,13 +3,14 @@
 "los intereses originados en Argentina y pagados a un residente de Canadá solo podrán someterse a
 imposición en Canadá si el interés es pagado en relación a un préstamo efectuado, garantizado o asegurado
 ... por el Instituto de Desarrollo para la Exportación (Export Development Corporation)": two cases, each a
-fact the user states. The loan is the institution's own (it is the recipient: `recipient_kinds`
-named_institution with its name, `recipient_names`), or the institution guarantees or insures a loan
-another makes (a loan guaranteed or insured by a government body, `guaranteed_by_government`, whose
-guarantor's name no fact holds: those words stay unread). "... por una institución argentina, de acuerdo
-con lo especificado y acordado en notas intercambiadas entre las autoridades competentes": the
-institutions are in notes the text does not print; the user says whether the lender or guarantor is one
-of them (`institution_in_notes`), in either case.
+fact the user states: the institution that made, guaranteed or insured the loan (`lender_names`, the
+names as printed, one a lender the clause names: "by the Export Development Corporation of Canada or by
+the Swedish Export Credits Guarantee Board"; the fact `lender_name`). Such an institution is not read as
+the recipient: the loan is its own or one it guarantees, and the recipient may be another. "... por una
+institución argentina, de acuerdo con lo especificado y acordado en notas intercambiadas entre las
+autoridades competentes": the institutions are in notes the text does not print; the user says whether
+the lender or guarantor is one of them (`institution_in_notes`), for a loan such an institution made (it
+is the recipient) or one a government body guarantees.
 
 `named_lenders` rewrites a rule whose unread words are only such a clause: the opener, the words that lead
 to the loan (`lender_lead`), the loan words (`lender_clause`), "by" (`by_words`), then a proper name, or
@@ -19,6 +20,7 @@ keeps the rule as it was, unread.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import regex
@@ -27,7 +29,7 @@ from taxtreaty import vocab
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS
 from taxtreaty.provisions.unread import _adjectives, _state_names, uncovered_words
-from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
 
 _KEYS = ("lender_clause", "by_words", "specified_in_notes")
 _WORD = regex.compile(r"\p{L}[\p{L}'’]*")
@@ -90,14 +92,27 @@ def lender_cases(piece: str, ph: Phrases) -> list[dict[str, Any]] | None:
             return None
         return [{"recipient_kinds": ["named_institution"], "institution_in_notes": True},
                 {"guaranteed_by_government": True, "institution_in_notes": True}]
-    found = _name(tail_text, ph)
-    if found is None:
-        return None
-    name, rest = found
-    if uncovered_words(fold_same_length(rest), ph, loan=True):
-        return None  # "... (Export Development Corporation) cuando ...": more than the lender
-    return [{"recipient_kinds": ["named_institution"], "recipient_names": [name]},
-            {"guaranteed_by_government": True, "unread_condition": " ".join(piece[loans[0].start() :].split())}]
+    names = []
+    # "by the Export Development Corporation of Canada or by the Swedish Export Credits Guarantee Board": each name
+    for part in _alternatives(ph.code).split(tail_text):
+        found = _name(part, ph)
+        if found is None:
+            return None
+        name, rest = found
+        if uncovered_words(fold_same_length(rest), ph, loan=True):
+            return None  # "... (Export Development Corporation) cuando ...": more than the lender
+        names.append(name)
+    return [{"lender_names": names}]
+
+
+@cache
+def _alternatives(language: str) -> regex.Pattern[str]:
+    """"or by the", "o por el": where a clause names another lender after the first."""
+    ph = require_phrases(language)
+
+    def words(*keys: str) -> str:
+        return vocab.accent_insensitive_alternation([w for k in keys for w in ph.words(k)])
+    return regex.compile(rf"(?i)\s+(?:{words('or_words', 'and_words')})\s+(?:{words('by_words')})\s+(?=\S)")
 
 
 def named_lenders(article_topic: str | None, ph: Phrases, found: list[Provision]) -> None:

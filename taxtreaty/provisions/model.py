@@ -13,6 +13,8 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
                                  bank | pension_fund | any
 - recipient_kinds: list[str]     the recipient is any of these kinds (exemption lists)
 - recipient_names: list[str]     named institutions, as printed ("the People's Bank of China")
+- lender_names: list[str]        the institutions a loan must be made, guaranteed or insured by, as printed ("the Export
+                                 Development Corporation of Canada"; scenario fact lender_name): lenders, not recipients
 - payer_kinds: list[str]         the payer (debtor) is any of these kinds
 - min_capital_pct: Decimal       recipient holds at least this share of the payer
 - capital_basis: str             what the share is of: capital | voting_power | shares

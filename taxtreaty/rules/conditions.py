@@ -51,7 +51,7 @@ _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital
 @dataclass(frozen=True, slots=True)
 class Condition:
     fact: str
-    op: str  # eq | eq_where_resident | eq_where_source | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | not_true | eq_source | in_given | in_assumed | unknown
+    op: str  # eq | eq_where_resident | eq_where_source | in | in_maybe | ge | gt | lt | le | ge_maybe | period | invested | named | lender_named | not_true | eq_source | in_given | in_assumed | unknown
     value: Any
     label: str
     #: how the test reads when it fails ("the recipient holds less than 25% ...")
@@ -71,6 +71,8 @@ class Condition:
             return _invested(scenario, *self.value)
         if op == "named":
             return _named(scenario, self.value)
+        if op == "lender_named":
+            return _lender_named(scenario, self.value)
         if op == "guaranteed":
             given = guaranteed(scenario)
             return None if given is None else given == self.value
@@ -142,6 +144,8 @@ class Condition:
             return "invested_amount" if scenario.invested_amount is None else None
         if self.op == "guaranteed":  # the kind of loan first (one answer may settle it), then the guarantee
             return None if guaranteed(scenario) is not None else "loan_kind" if scenario.loan_kind is None else "loan_guaranteed"
+        if self.op == "lender_named":
+            return "lender_name" if _lender_named(scenario, self.value) is None else None
         if self.op == "named":
             if scenario.recipient is None and scenario.recipient_name is None:
                 return "recipient"
@@ -254,14 +258,36 @@ def _named(scenario: Scenario, names: tuple[str, ...]) -> bool | None:
     may name several, in other articles): unknown, and the decision asks its name; a central bank may be
     one too (asked the same way)."""
     if scenario.recipient_name is not None:
-        given = _name_key(scenario.recipient_name)
-        keys = [_name_key(n) for n in names]
-        return any(given and (f" {given} " in f" {k} " or f" {k} " in f" {given} ") for k in keys)
+        return _name_in(scenario.recipient_name, names)
     if scenario.recipient == "named_institution" and not names:
         return True  # a list of no name: any institution the treaty names
     if scenario.recipient in ("named_institution", "central_bank") or scenario.recipient is None:
         return None
     return False
+
+
+#: recipients that may be the institution a lender's clause names (an export-credit body: a government's own)
+_INSTITUTION_KINDS = (None, "named_institution", "government", "government_owned", "central_bank", "local_authority")
+
+
+def _lender_named(scenario: Scenario, names: tuple[str, ...]) -> bool | None:
+    """The loan is made, guaranteed or insured by one of the institutions a clause names (`lender_names`): by
+    the name the user gives (`lender_name`). Without it, a loan no government or agency guarantees, insures or
+    finances (`loan_guaranteed`, or a loan of kind `other`) whose recipient is no public body (so not the
+    institution itself, lending on its own) is none of theirs: the institutions these clauses name are a
+    State's export-credit or development bodies. Else unknown, and the name is asked."""
+    if scenario.lender_name is not None:
+        return _name_in(scenario.lender_name, names)
+    if guaranteed(scenario) is False and scenario.recipient not in _INSTITUTION_KINDS:
+        return False
+    return None
+
+
+def _name_in(name: str, names: tuple[str, ...]) -> bool:
+    """The name as the user knows it is found in one of the printed ones, or the other way round."""
+    given = _name_key(name)
+    keys = [_name_key(n) for n in names]
+    return any(given and (f" {given} " in f" {k} " or f" {k} " in f" {given} ") for k in keys)
 
 
 def _next_day(value: Any) -> dt.date:
@@ -450,6 +476,9 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "recipient_names":
             names = tuple(str(v) for v in value)
             tests.append(_test("recipient", "named", names, "recipient_names", names="; ".join(names)))
+        elif key == "lender_names":
+            names = tuple(str(v) for v in value)
+            tests.append(_test("lender_name", "lender_named", names, "lender_names", names="; ".join(names)))
         elif key == "payer_kinds":
             tests.append(_kinds("payer", list(value)))
         elif key in _SHARE_KEYS:

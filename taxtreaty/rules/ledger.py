@@ -96,6 +96,8 @@ def splits(condition: Any) -> dict[str, tuple[Any, ...]]:
         return {"invested_amount": (amount, amount + _JUST_ABOVE) if strict else (amount,), "invested_currency": ()}
     if op == "named":
         return {"recipient": (), "recipient_name": ()}
+    if op == "lender_named":
+        return {"lender_name": ()}
     if op == "guaranteed":
         return {"loan_guaranteed": (), "loan_kind": ()}
     if op == "eq_where_resident":

@@ -112,7 +112,8 @@ def _answers(fact: Fact, treaty: CompiledTreaty, scenario: Scenario) -> list[tup
         states = [s for s in (scenario.source, scenario.residence) if s]
         return [*((s, s, "") for s in states), ("ZZ", _ANOTHER_STATE, "")]
     if fact.type == "text":
-        names = [n for c in _conditions(treaty, scenario) if c.op == "named" for n in c.value]
+        op = "lender_named" if fact.key == "lender_name" else "named"
+        names = [n for c in _conditions(treaty, scenario) if c.op == op for n in c.value]
         return [*((n, n, "") for n in dict.fromkeys(names)), (_ANOTHER_NAME, _ANOTHER_NAME, "")]
     if fact.type == "currency":
         currencies = [c.value[1] for c in _conditions(treaty, scenario) if c.op == "invested"]

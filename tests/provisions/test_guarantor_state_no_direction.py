@@ -59,6 +59,14 @@ def test_the_exemption_for_a_named_guarantor_holds_in_both_directions(source: st
     scenario = {"income": "interest", "source": source, "residence": residence, "beneficial_owner": True,
                 "recipient": "company", "date": "2024-01-01"}
     decision = taxtreaty.decide(document, scenario).to_dict()
-    assert decision["status"] == "indeterminate" and "loan_kind" in decision["missing_facts"]
+    # the guarantor is a fact the user gives by its name (lender_name), never words left unread, and
+    # neither institution is read as the recipient
+    assert decision["status"] == "indeterminate" and decision["missing_facts"] == ["lender_name"]
+    assert not decision["unread"]
     plain = taxtreaty.decide(document, {**scenario, "loan_kind": "other"}).to_dict()
     assert (plain["status"], plain["max_rate_pct"]) == ("determined", "10")
+    for name in ("Export Development Corporation", "Swedish Export Credits Guarantee Board"):
+        exempt = taxtreaty.decide(document, {**scenario, "lender_name": name}).to_dict()
+        assert (exempt["status"], exempt["source_taxation"]) == ("determined", "none")
+    other = taxtreaty.decide(document, {**scenario, "lender_name": "Royal Bank of Canada"}).to_dict()
+    assert (other["status"], other["max_rate_pct"]) == ("determined", "10")

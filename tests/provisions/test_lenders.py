@@ -1,6 +1,7 @@
 """Interest rules for loans "efectuados, garantizados o asegurados por" one institution the text names, or by
 institutions specified in exchanged notes (AR-CA 11(3)(b)/(c) shape: provisions/lenders.py), each read as the
-facts a user states; "sólo serán sometidos a imposición en" is residence-only for the one direction the words
+facts a user states (the lender's or guarantor's name, `lender_name`; an institution of the notes,
+`institution_in_notes`), never as the recipient; "sólo serán sometidos a imposición en" is residence-only for the one direction the words
 name; a "No obstante los apartados 1 y 2" rule is tried before the rules it sets aside (rules/allocate.py).
 The texts are our own: an invented convention between Chile and Canada with an invented institution."""
 
@@ -36,22 +37,30 @@ def _decide(source: str, residence: str, **facts: Any) -> dict[str, Any]:
 def test_the_lender_clauses_are_read_as_facts() -> None:
     ps = taxtreaty.provisions(taxtreaty.parse(INTEREST), parties=["CL", "CA"])
     rules = [p.conditions for p in ps.provisions if p.allocation == "residence_only"]
-    named = [c for c in rules if c.get("recipient_names")]
-    assert named == [{"residence_state": "CA", "source_state": "CL", "recipient_kinds": ["named_institution"],
-                      "recipient_names": ["Corporación de Fomento de las Exportaciones (Export Promotion Corporation)"]}]
+    named = [c for c in rules if c.get("lender_names")]
+    assert named == [{"residence_state": "CA", "source_state": "CL",
+                      "lender_names": ["Corporación de Fomento de las Exportaciones (Export Promotion Corporation)"]}]
     notes = [c for c in rules if c.get("institution_in_notes")]
     assert len(notes) == 2 and all(c["source_state"] == "CA" and "unread_condition" not in c for c in notes)
+    # the institution the clause names is the lender or guarantor, not a recipient
+    assert not any(c.get("recipient_names") for c in rules)
 
 
 @pytest.mark.parametrize(("source", "residence", "facts", "status", "rate"), [
-    # the institution's own loan, by its name (either of the names printed)
-    ("CL", "CA", {"recipient": "named_institution", "recipient_name": "Export Promotion Corporation"}, "determined", "0"),
-    # another lender, a loan nobody guarantees: the 15 %
-    ("CL", "CA", {"recipient": "company", "loan_kind": "other"}, "determined", "15"),
-    ("CL", "CA", {"recipient": "named_institution", "recipient_name": "Banco del Estado", "loan_kind": "other"},
+    # a loan the institution made, guaranteed or insured, by its name (either of the names printed), whoever
+    # the recipient is
+    ("CL", "CA", {"recipient": "company", "lender_name": "Export Promotion Corporation"}, "determined", "0"),
+    ("CL", "CA", {"recipient": "bank", "lender_name": "Corporación de Fomento de las Exportaciones"}, "determined", "0"),
+    # another lender or guarantor: the 15 %
+    ("CL", "CA", {"recipient": "company", "loan_kind": "other", "lender_name": "Banco del Estado"}, "determined", "15"),
+    ("CL", "CA", {"recipient": "company", "loan_kind": "government_guaranteed", "lender_name": "Banco del Estado"},
      "determined", "15"),
-    # a loan a government body guarantees: which body is not a fact the user can give: open
+    # a loan no government body guarantees, to a company (not the institution itself): none of the institution's
+    ("CL", "CA", {"recipient": "company", "loan_kind": "other"}, "determined", "15"),
+    # the lender not said, where it may be the institution: asked (a recipient's name does not say who made the loan)
     ("CL", "CA", {"recipient": "company", "loan_kind": "government_guaranteed"}, "indeterminate", None),
+    ("CL", "CA", {"recipient": "named_institution", "recipient_name": "Export Promotion Corporation"},
+     "indeterminate", None),
     # the other direction: the institutions of the notes
     ("CA", "CL", {"recipient": "company", "loan_kind": "other"}, "determined", "15"),
     ("CA", "CL", {"recipient": "named_institution", "loan_kind": "other", "institution_in_notes": True}, "determined", "0"),
@@ -66,10 +75,12 @@ def test_each_lender_gets_its_answer(source: str, residence: str, facts: dict[st
     assert (decision["status"], decision["max_rate_pct"]) == (status, rate)
 
 
-def test_the_institutions_of_the_notes_are_asked_about() -> None:
+def test_the_institutions_of_the_notes_and_the_named_lender_are_asked_about() -> None:
     decision = _decide("CA", "CL", recipient="named_institution", loan_kind="other")
     assert decision["status"] == "indeterminate"
     assert "institution_in_notes" in decision["missing_facts"]
+    named = _decide("CL", "CA", recipient="company", loan_kind="government_guaranteed")
+    assert named["missing_facts"] == ["lender_name"] and not named["unread"]
 
 
 def _first_item(text: str) -> list[dict[str, Any]]:
@@ -85,8 +96,8 @@ def test_other_words_after_the_lender_stay_unread() -> None:
 
 def test_a_term_after_the_lender_is_read_with_it() -> None:
     text = INTEREST.replace("(Export Promotion Corporation);", "(Export Promotion Corporation) por un plazo no inferior a tres años;")
-    own = next(c for c in _first_item(text) if "recipient_names" in c)
-    assert own["recipient_names"] == ["Corporación de Fomento de las Exportaciones (Export Promotion Corporation)"]
+    own = next(c for c in _first_item(text) if "lender_names" in c)
+    assert own["lender_names"] == ["Corporación de Fomento de las Exportaciones (Export Promotion Corporation)"]
     assert own["loan_term_min_years"] == 3 and "unread_condition" not in own
 
 
