@@ -271,11 +271,9 @@ _INSTITUTION_KINDS = (None, "named_institution", "government", "government_owned
 
 
 def _lender_named(scenario: Scenario, names: tuple[str, ...]) -> bool | None:
-    """The loan is made, guaranteed or insured by one of the institutions a clause names (`lender_names`): by
-    the name the user gives (`lender_name`). Without it, a loan no government or agency guarantees, insures or
-    finances (`loan_guaranteed`, or a loan of kind `other`) whose recipient is no public body (so not the
-    institution itself, lending on its own) is none of theirs: the institutions these clauses name are a
-    State's export-credit or development bodies. Else unknown, and the name is asked."""
+    """The loan is made, guaranteed or insured by an institution a clause names (`lender_names`), by the name
+    given (`lender_name`); else a loan no government body guarantees (`guaranteed`) to a recipient that is no
+    public body is none of theirs (they are a State's export-credit bodies); else unknown (the name is asked)."""
     if scenario.lender_name is not None:
         return _name_in(scenario.lender_name, names)
     if guaranteed(scenario) is False and scenario.recipient not in _INSTITUTION_KINDS:
