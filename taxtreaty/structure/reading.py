@@ -56,7 +56,12 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
 def parse(source: str | bytes, *, path: str | os.PathLike[str] | None = None,
           convention: int | None = None) -> Document:
     """Parse a treaty text (str, or bytes in any common encoding) into a `Document`; of a file
-    holding several conventions, the one numbered `convention` (else it is refused, naming them)."""
+    holding several conventions, the one numbered `convention` (else it is refused, naming them).
+    A path (`pathlib.Path`) is read as the file it names, as `parse_file` does."""
+    if isinstance(source, os.PathLike):
+        return parse_file(source, convention=convention)
+    if not isinstance(source, str | bytes):
+        raise TypeError(f"parse() takes the text (str), its bytes or a path, not {type(source).__name__}")
     try:
         return instruments.annotate(_parse.parse(source, path=path, convention=convention))
     except _parse.NoArticlesError:

@@ -218,6 +218,17 @@ def test_parse_file_takes_a_pathlib_path_and_keeps_it_as_text(tmp_path: Path) ->
     assert taxtreaty.parse(NORWAY_TEXT, path=path).source.path == str(path)
 
 
+def test_parse_of_a_path_reads_the_file_it_names_and_refuses_other_objects(tmp_path: Path) -> None:
+    # taxtreaty.parse(Path(...)) used to fail inside the cleaner ("'PosixPath' object has no attribute 'strip'")
+    path = tmp_path / "convention.txt"
+    path.write_text(NORWAY_TEXT, encoding="utf-8")
+    doc = taxtreaty.parse(path)
+    assert doc.source.path == str(path)
+    assert doc.to_json_dict()["versions"] == taxtreaty.parse_file(path).to_json_dict()["versions"]
+    with pytest.raises(TypeError, match=r"not int$"):
+        taxtreaty.parse(3)  # type: ignore[arg-type]
+
+
 def test_a_missing_pathlib_path_is_a_one_line_input_error(tmp_path: Path) -> None:
     with pytest.raises(taxtreaty.InputError, match=r"^cannot read .*missing\.txt"):
         taxtreaty.parse_file(tmp_path / "missing.txt")
