@@ -304,3 +304,40 @@ def test_the_summary_names_the_facts_the_open_rows_turn_on(treaty_dir, tmp_path)
     assert expected.get("beneficial_owner", 0) > 0
     assert f"beneficial_owner ({expected['beneficial_owner']} rows)" in " ".join(result.output.split())
     assert json.loads(report.read_text(encoding="utf-8"))["summary"]["missing_facts"] == expected
+
+
+LESSER_OF_SHIPPING = (
+    "CONVENTION BETWEEN THE KINGDOM OF THE NETHERLANDS AND THE REPUBLIC OF THE PHILIPPINES\n\n"
+    "Article 8\nShipping and Air Transport\n\n"
+    "1. Profits derived by an enterprise of one of the States from the operation of ships in international traffic "
+    "may be taxed in that State.\n\n"
+    "2. However, such profits may also be taxed in the other State. The tax so charged shall not exceed the lesser "
+    "of\n\na) the rate of 1½ per cent applied on the gross revenue derived from that other State, or\n\n"
+    "b) the lowest rate of Philippine tax applied on such profits derived by an enterprise of a third State.\n")
+
+
+def test_a_rate_given_for_a_lesser_of_limb_is_read_value_by_value_not_by_buckets():
+    # lesser_of_rate_pct is a value the engine uses as it is (facts.yaml `exact`): two rows in one bucket
+    # of a threshold would share one answer, here each value has its own, over chunks too
+    from taxtreaty.pipeline import compile_text
+    from taxtreaty.rules.ledger import TreatyBook
+
+    book = TreatyBook([compile_text(LESSER_OF_SHIPPING, parties=["NL", "PH"])])
+    evaluator = LedgerEvaluator(book)
+    rows = ["0.5", "1", "1.25", "3", "", "1"]
+    ledger = pd.DataFrame({"income": "shipping", "source": "PH", "residence": "NL", "amount": "10000",
+                           "lesser_of_rate_pct": rows})
+    first, bad = evaluator.evaluate(ledger)
+    second, _ = evaluator.evaluate(ledger.iloc[::-1].reset_index(drop=True))
+    assert bad == []
+    assert [_none(v) for v in first["max_rate_pct"]] == ["0.5", "1", "1.25", "1.5", None, "1"]
+    assert list(first["withholding_minor"][:4]) == [5000, 10000, 12500, 15000]
+    assert [_none(v) for v in second["max_rate_pct"]] == ["1", None, "1.5", "1.25", "1", "0.5"]
+    assert first["missing_facts"][4] == "lesser_of_rate_pct"
+    for i, given in enumerate(rows):
+        scenario = {"income": "shipping", "source": "PH", "residence": "NL", **({"lesser_of_rate_pct": given} if given else {})}
+        expected = decide(book.treaties[0], scenario)
+        assert _none(first["max_rate_pct"][i]) == (None if expected.max_rate_pct is None else str(expected.max_rate_pct))
+    comma, _ = evaluator.evaluate(pd.DataFrame({"income": ["shipping"], "source": ["PH"], "residence": ["NL"],
+                                                "lesser_of_rate_pct": ["1,25"]}), decimal=",")
+    assert list(comma["max_rate_pct"]) == ["1.25"]

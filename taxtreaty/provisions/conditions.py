@@ -13,11 +13,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+import regex
+
 from taxtreaty.provisions import excepted, figures
 from taxtreaty.provisions.holdings import HOLDING_KEYS, SHARE_KEYS, holding, investment
 from taxtreaty.provisions.parties import direction
 from taxtreaty.provisions.subtypes import subtype_conditions
-from taxtreaty.provisions.vocabulary import Phrases, ending_with
+from taxtreaty.provisions.vocabulary import Phrases, ending_with, fold_same_length
+from taxtreaty.structure.model import Article
 
 #: kinds of income that are kinds of debt-claim (loan_kind): their words are read, the rest of a condition
 #: still has to be (`unread.uncovered_words`: "loans granted by banks ..., or bonds traded on a recognised
@@ -77,6 +80,35 @@ def payment_dates(folded: str, ph: Phrases) -> dict[str, Any]:
 def _optional(ph: Phrases, key: str, folded: str) -> bool:
     """An optional phrase key of the language (OPTIONAL_PHRASE_KEYS) found in the words."""
     return key in ph.patterns and ph.has(key, folded)
+
+
+#: how far into a paragraph of the pension article a second subject still shares it ("Las pensiones y anualidades")
+_SUBJECT_SPAN = 60
+
+
+def annuity_subject(folded: str, ph: Phrases, article: Article) -> bool | None:
+    """Whether a paragraph of a pension article that caps annuities apart ("Las anualidades originadas en un
+    Estado Contratante ... no podrá exceder del 15 por ciento") speaks of annuities alone (True), of pensions
+    alone (False: "Las pensiones originadas ..."), or of both or neither (None: "Las pensiones y anualidades
+    ..."). In an article with no paragraph on annuities alone, always None: the payment's kind is not asked."""
+    own = _subject(folded, ph)
+    if own and "social_security" in ph.patterns and ph.has("social_security", folded):
+        return None  # "Las anualidades abonadas ... en virtud de un sistema de seguridad social": its payer says it
+    if own is None or not any(_subject(fold_same_length(p.text), ph) for p in article.paragraphs):
+        return None
+    return own
+
+
+def _subject(folded: str, ph: Phrases) -> bool | None:
+    if "annuity_subject" not in ph.patterns or "pension_subject" not in ph.patterns:
+        return None
+    first = regex.sub(r"^[\W\d_]+", "", folded)[:_SUBJECT_SPAN]
+    annuity, pension = ph.find("annuity_subject", first), ph.find("pension_subject", first)
+    if annuity is not None and annuity.start() == 0 and pension is None:
+        return True
+    if pension is not None and pension.start() == 0 and annuity is None:
+        return False
+    return None
 
 
 def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:

@@ -37,6 +37,8 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - dividends_franked: bool        Australian franked dividends ("en la medida que éstos se encuentren exentos (franked)")
 - otherwise: bool                "in all other cases": the residual cap of a list
 - guaranteed_by_government: bool interest on loans guaranteed or financed by the other State
+- annuity: bool                  true: the rule is for annuities only ("Las anualidades ... no podrá exceder del 15 por
+                                 ciento"), not for pensions (pensions 18(3))
 - payment_periodic: bool         false: the rule is for payments that are not periodic, lump sums (pensions 18(2))
 - social_security: bool          the payment is made under a State's social security system
 - employment_in_source: bool     the past employment a pension rewards was exercised in the source State

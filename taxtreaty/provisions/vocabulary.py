@@ -107,7 +107,14 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: (dividends_franked) a rate turns on; never an exemption ("en la medida que éstos se encuentren exentos (franked)")
 #: "rate_named": the rate a clause sets named as its subject ("the percentage provided for in this subparagraph
 #: shall be reduced to 7 per cent"): a condition before it ends there, as before "the tax so charged" (provisions/unread.py)
-OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", "resident_lead", "credit_against")
+#: "lesser_of": a limit that is the lowest of its items ("shall not exceed the lesser of"); "periodic_payments": a cap
+#: of the pension article for periodic payments only; "annuity_subject": a cap of the pension article whose
+#: subject is annuities alone ("Las anualidades ... no podrá exceder del 15 por ciento") (readers/caps.py);
+#: "limitation_not_apply": a later sentence taking payments out of a cap ("this limitation shall not apply to ..."),
+#: its words an unread condition of the caps before it (readers/caps.py)
+OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", "resident_lead", "credit_against",
+                         "lesser_of", "periodic_payments", "annuity_subject",
+                         "pension_subject", "limitation_not_apply")
 #: "following_date": a date of effect counted from the day of entry into force, not its year ("for any year of
 #: assessment beginning on or after 6th April next following the date on which this Convention enters into force")
 OPTIONAL_PHRASE_KEYS += ("following_date", "payer_state_lead")

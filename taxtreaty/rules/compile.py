@@ -102,6 +102,8 @@ class TopicRules:
             result.add("payer")  # "subject to article 19(2)": matters when a government pays
         if self.thresholds:
             result.update({"days_present", "employer_resident", "pe_connected"})
+        if any(r.values.get("lesser_of") for r in (*self.caps, *self.gaps)):
+            result.add("lesser_of_rate_pct")  # the rate of a "lesser of" item no reader reads (rules.rates)
         return result
 
 

@@ -19,7 +19,7 @@ _FILE = "rules/facts.yaml"
 TYPES = ("choice", "state", "date", "amount", "decimal", "int", "bool", "text", "currency")
 GROUPS = ("payment", "recipient", "holding", "loan", "royalty", "gains", "person", "proviso")
 _ENTRY_KEYS = {"type", "required", "choices", "choices_from", "min", "max", "max_length", "label", "label_false",
-               "question", "help", "group", "field"}
+               "question", "help", "group", "field", "exact"}
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,9 @@ class Fact:
     group: str
     #: the short label of its field on the web form (the question when the file gives none)
     field: str = ""
+    #: a number the engine uses as a value (a rate), not one compared with a threshold: the ledger
+    #: reads each distinct value as it is, never by buckets
+    exact: bool = False
 
     def describe(self, value: Any) -> str:
         """The fact and its value in a practitioner's words ("the recipient is a bank")."""
@@ -118,6 +121,8 @@ def _fact(key: str, raw: Any, income_topics: dict[str, str]) -> Fact:
             raise DataFileError(f"{_FILE}: {where}: a choice needs 'choices' (value: label) or 'choices_from'")
     elif "choices" in raw or "choices_from" in raw:
         raise DataFileError(f"{_FILE}: {where}: only a choice has choices")
+    if "exact" in raw and (raw["exact"] is not True or kind != "decimal"):
+        raise DataFileError(f"{_FILE}: {where}.exact can only be true, and only for a decimal")
     max_length = raw.get("max_length")
     if max_length is not None and (not isinstance(max_length, int) or max_length < 1):
         raise DataFileError(f"{_FILE}: {where}.max_length must be a positive whole number")
@@ -126,7 +131,7 @@ def _fact(key: str, raw: Any, income_topics: dict[str, str]) -> Fact:
         low=_number(raw.get("min"), f"{where}.min"), high=_number(raw.get("max"), f"{where}.max"),
         max_length=max_length, label=raw["label"], label_false=raw.get("label_false"),
         question=raw["question"], help=raw["help"], group=raw["group"],
-        field=str(raw.get("field") or raw["question"]),
+        field=str(raw.get("field") or raw["question"]), exact=bool(raw.get("exact", False)),
     )
 
 

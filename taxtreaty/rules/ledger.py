@@ -164,8 +164,9 @@ class LedgerEvaluator:
         self.schema = fact_schema()
         self.income_values = list(self.schema["income"].choices)
         facts = self.schema.facts
-        self.bucketed = [k for k, f in facts.items() if f.type in _BUCKETED]
-        self.coded = [k for k, f in facts.items() if f.type in _CODED and not f.required]
+        self.bucketed = [k for k, f in facts.items() if f.type in _BUCKETED and not f.exact]
+        # a number used as a value (a rate given for a "lesser of" limb) is read value by value, as a code
+        self.coded = [k for k, f in facts.items() if (f.type in _CODED or f.exact) and not f.required]
         self._choices: dict[str, list[Any]] = {
             k: [False, True] if facts[k].type == "bool" else list(facts[k].choices) if facts[k].type == "choice" else []
             for k in self.coded}
@@ -247,9 +248,14 @@ class LedgerEvaluator:
         def coded(column: str, choices: list[Any]) -> Any:
             fact = facts[column]
 
+            def read(value: Any) -> Any:
+                if fact.exact and isinstance(value, str) and decimal != ".":
+                    value = value.replace(decimal, ".")
+                return read_fact(fact, value)
+
             def task() -> tuple[Any, Codes, list[Any]]:
                 own = Codes(n)
-                return col.categorical(df, column, lambda v: read_fact(fact, v), own, choices), own, choices
+                return col.categorical(df, column, read, own, choices), own, choices
             return task
 
         def numeric(column: str) -> Any:

@@ -9,6 +9,7 @@ paragraph whose words are missing is a gap. The caveats of the rule applied are 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from taxtreaty.rules import labels
@@ -141,6 +142,30 @@ def _otherwise_after_siblings(evaluated: list[tuple[Rule, Check]]) -> None:
             check.holds = None
 
 
+def _given_limb(rule: Rule, scenario: Scenario) -> Rule:
+    """"The tax so charged shall not exceed the lesser of (a) 15 per cent ... and (b) the rate determined by
+    reference to the tax the recipient would pay as a resident": the rate of the item no reader reads is the
+    user's to give (`lesser_of_rate_pct`); given, the item is a cap at that rate, and the lowest holds."""
+    given = scenario.lesser_of_rate_pct
+    if given is None or rule.status == "determined" or not rule.values.get("lesser_of"):
+        return rule
+    return replace(rule, status="determined", rate=given, reason=None,
+                   values={**rule.values, "words_unread": False, "rate_given": True})
+
+
+def _lesser_of_limbs(decision: Decision, pending: list[tuple[Rule, Check]], best: Rule | None) -> None:
+    """An open "lesser of": at most the rate the other items give, and the fact that settles it."""
+    limbs = [r for r, _ in pending if r.status != "determined" and r.values.get("lesser_of")]
+    if not limbs:
+        return
+    if "lesser_of_rate_pct" not in decision.missing_facts:
+        decision.missing_facts.append("lesser_of_rate_pct")
+    bound = f"at most {pct(best.rate)} ({best.cite.eid}); " if best is not None and best.rate is not None else ""
+    decision.reasons.append(
+        f"the limit is the lesser of the rates of its items: {bound}{', '.join(r.cite.eid for r in limbs)} gives a rate "
+        "by the words quoted, which no reader turns into a figure: give that rate as lesser_of_rate_pct")
+
+
 def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> None:
     """Articles with rates: exemptions before caps, the most favourable cap whose conditions hold.
 
@@ -159,7 +184,7 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
     to_source = tuple(r for r in rules.allocations if r.allocation in SOURCE_EXCLUSIVE and _for_some_payments(r))
     evaluated: list[tuple[Rule, Check]] = [
         (rule, Check(rule, scenario, defaults_used))
-        for rule in (*rules.exemptions, *exceptions, *to_source, *rules.caps, *rules.gaps)
+        for rule in (*rules.exemptions, *exceptions, *to_source, *(_given_limb(r, scenario) for r in (*rules.caps, *rules.gaps)))
     ]
     evaluated.sort(key=lambda rc: rc[0].cite.span[0])
     _otherwise_after_siblings(evaluated)
@@ -201,6 +226,9 @@ def withholding(rules: TopicRules, scenario: Scenario, decision: Decision, defau
                 effect("allocation", check, allocation=allocation_effect(rule.allocation))
         elif rule is best:
             step = labels.label("effects", "cap_applies", rate=pct(rule.rate))
+            if rule.values.get("rate_given"):
+                decision.reasons.append(f"{rule.cite.eid} gives a rate in words no reader turns into a figure; "
+                                        f"the rate given for it (lesser_of_rate_pct) is {pct(rule.rate)}")
         else:
             step = effect("cap", check, rate=pct(rule.rate))
         decision.trace.append(TraceEntry(rule.cite, step))
@@ -277,7 +305,10 @@ def _indeterminate(rules: TopicRules, scenario: Scenario, decision: Decision, ev
         if (askable or unconditional or not any(c.holds is None for r, c in evaluated if r.status == "determined")) and (rules.caps or any(r.allocation in SOURCE_ALLOCATIONS for r in rules.allocations)):
             decision.candidates.append(Candidate("unlimited", None, None, "no cap applies"))
     for rule, _ in pending:
-        if rule.status != "determined":
+        if rule.status != "determined" and rule.values.get("lesser_of"):
+            decision.candidates.append(Candidate("limited", None, rule.cite.eid, "the rate these words give is the lower"))
+            decision.reasons.append(gap_reason(rule, decision))
+        elif rule.status != "determined":
             decision.candidates.append(Candidate("unknown", None, rule.cite.eid, "the missing text provides for this case"))
             decision.reasons.append(gap_reason(rule, decision))
         elif exempting(rule):
@@ -293,4 +324,5 @@ def _indeterminate(rules: TopicRules, scenario: Scenario, decision: Decision, ev
             f"{rules.truncated.eid} [{rules.truncated.language}] is cut off by the end of the source text; "
             "it may list further exemptions or rates; source text incomplete"
         )
+    _lesser_of_limbs(decision, pending, best)
     depends_on(decision, pending)

@@ -478,7 +478,13 @@ def test_a_shipping_cap_behind_markdown_emphasis_and_its_unread_other_limb():
     decision = taxtreaty.decide(taxtreaty.parse(SHIPPING_LESSER_OF), {"income": "shipping", "source": "PH",
                                                                      "residence": "NL"}, parties=["NL", "PH"])
     assert decision.status == "indeterminate" and decision.source_taxation != "unlimited"
-    assert {str(c.max_rate_pct) for c in decision.candidates if c.source_taxation == "limited"} == {"1.5"}
+    # the other limb is a candidate of no known rate, and its rate is the fact asked
+    assert {str(c.max_rate_pct) for c in decision.candidates if c.source_taxation == "limited"} == {"1.5", "None"}
+    assert decision.missing_facts == ["lesser_of_rate_pct"]
+    for given, rate, eid in (("1", "1", "art_8__para_2__point_b"), ("2", "1.5", "art_8__para_2__point_a")):
+        answered = taxtreaty.decide(taxtreaty.parse(SHIPPING_LESSER_OF), {"income": "shipping", "source": "PH", "residence": "NL",
+                                                                         "lesser_of_rate_pct": given}, parties=["NL", "PH"])
+        assert (answered.status, str(answered.max_rate_pct), answered.eid) == ("determined", rate, eid)
 DIVIDENDS_OF_A_VERB = (
     "Convention between the Federal Republic of Germany and the Republic of Austria\n\nArticle 10\nDividends\n\n"
     "1. Dividends paid by a company that is a resident of a Contracting State to a resident of the other Contracting "

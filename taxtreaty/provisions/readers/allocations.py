@@ -91,6 +91,14 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 conditions.update(_named_direction(sentence[: verb.start()], ph, reading.parties))
             if article.topic == "pensions":
                 conditions.update(_pension_conditions(sentence, ph))
+                # "Las anualidades originadas en un Estado Contratante ... también pueden someterse a imposición
+                # en el Estado donde provienen": in an article that treats annuities apart, a rule for them alone
+                # (a rule on pensions alone is not narrowed: an annuity is a pension in the wider sense, and the
+                # annuities' own rule, when it holds, is the one that speaks of them)
+                # "Las anualidades abonadas ... en virtud de un sistema de seguridad social": payments of a social
+                # security system, whatever the word for them (the payer says it)
+                if k == 0 and "social_security" not in conditions and cond.annuity_subject(unit.folded, ph, article):
+                    conditions.setdefault("annuity", True)
             elif article.topic == "other_income" and shared is not None and "arising_in_source" in ph.patterns \
                     and (arising := ph.find("arising_in_source", sentence, 0, shared.start())) is not None:
                 # "items of income ... arising in the other Contracting State may also be taxed in that other

@@ -22,7 +22,7 @@ from taxtreaty.provisions.holdings import investment_alternatives, is_holding_sh
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.parties import last_role, parties_kinds
 from taxtreaty.provisions.reading import Emitted, Reading, cite_label
-from taxtreaty.provisions.vocabulary import Phrases
+from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
 from taxtreaty.structure.model import Article, Version
 
 
@@ -85,10 +85,17 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
                 and not any(ph.has("cap", c.folded) for c in unit.context[1:]):
             # an item of a list of rates that holds no readable rate: never skip it silently
             where = cite_label(unit.article, unit.eid)
+            # "the lesser of (a) 15 per cent ... and (b) the rate determined by reference to ...": the limit
+            # is at most the other items' rate, and this item's rate is one the user can work out
+            lesser = _optional(ph, "lesser_of", *(c.folded for c in unit.context))
             out.add(unit, "withholding_cap", reading.cite(unit, 0, len(unit.text)), status="unknown",
                     reason=f"{where} is an item of the list of rates but no rate can be read from its words",
                     conditions=cond.clause_conditions(unit.folded, ph, reading.parties),
-                    values={"words_unread": True})  # the words are there: unread, not missing
+                    # the words are there: unread, not missing
+                    values={"words_unread": True, **({"lesser_of": True} if lesser else {})})
+    if units[0].article.topic == "pensions":
+        _pension_payments(out, units, ph)
+    _limitation_exceptions(out, units, ph)
     cap_units = [u for u in units if ph.has("cap", u.folded)]
     if not cap_units and units[0].article.topic in ("dividends", "interest", "royalties"):
         # "o imposto assim estabelecido não [page header] excederá 10 por cento": the words of the
@@ -109,6 +116,55 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
     if cap_units and (not found or "list_items_missing" in damage):
         _unknown_cap(reading, out, cap_units[0], ph, found, damage)
     return out
+
+
+def _optional(ph: Phrases, key: str, *texts: str) -> bool:
+    return key in ph.patterns and any(ph.has(key, text) for text in texts)
+
+
+def _limitation_exceptions(out: Emitted, units: list[Unit], ph: Phrases) -> None:
+    """"... no podrá exceder del 15 por ciento ... Sin embargo, esta limitación no procederá sobre los pagos de
+    sumas totales ... o para los pagos de cualquier clase de acuerdo con lo estipulado en un contrato de una
+    anualidad, cuyo costo sea deducible ...": the payments the later sentence takes out of the limit are words
+    no reader reads; the caps before it wait on them (unread), never hold as if they were not there."""
+    if "limitation_not_apply" not in ph.patterns:
+        return
+    for unit in units:
+        found = ph.find("limitation_not_apply", unit.folded)
+        if found is None:
+            continue
+        start = max((s for s, _ in unit.sentences() if s <= found.start()), default=found.start())
+        end = next((e for s, e in unit.sentences() if s <= found.start() < e), len(unit.text))
+        words = " ".join(unit.text[start:end].split())
+        for provision in out:
+            if provision.kind == "withholding_cap" and provision.status == "determined" \
+                    and provision.cite.eid == unit.eid \
+                    and ph.find("limitation_not_apply", fold_same_length(provision.cite.quote)) is None:
+                held = provision.conditions.get("unread_condition")
+                provision.conditions["unread_condition"] = f"{held}; {words}" if held else words
+
+
+def _pension_payments(out: Emitted, units: list[Unit], ph: Phrases) -> None:
+    """What a cap of the pension article is for. "Sin embargo, en los casos de pagos de pensiones periódicas,
+    el impuesto así exigido no excederá ...": periodic payments only (a lump sum is taxed under the source
+    State's law; a cap that names payments not periodic keeps its own word). "Las anualidades originadas en un
+    Estado Contratante ... no podrá exceder del 15 por ciento": annuities only, not pensions ("Las pensiones
+    originadas ...": pensions only)."""
+    annuities = cond.annuity_subject(units[0].folded, ph, units[0].article)
+    periodic = any(_optional(ph, "periodic_payments", u.folded) for u in units)
+    if annuities is None and not periodic:
+        return
+    for provision in out:
+        if provision.kind != "withholding_cap":
+            continue
+        if annuities is not None:
+            provision.conditions.setdefault("annuity", annuities)
+        unit = next((u for u in units if u.eid == provision.cite.eid), None)
+        if not periodic or unit is None or "payment_periodic" in provision.conditions:
+            continue
+        words = [unit.folded, *(c.folded for c in unit.context)]
+        if _optional(ph, "periodic_payments", *words) and not _optional(ph, "not_periodic", *words):
+            provision.conditions["payment_periodic"] = True
 
 
 def _context_conditions(reading: Reading, unit: Unit, ph: Phrases) -> dict[str, Any]:
