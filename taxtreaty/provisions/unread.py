@@ -34,7 +34,7 @@ COVERING_KEYS = (
     "recipient_role", "payer_role", "guarantee_role", "to_resident", "condition_words", "condition_openers",
     "condition_openers_at_clause_start", "number_joiners", "holding_below", "holding_above", "holding_at_most",
     "loan_words", "loan_term", "term_or_more", "list_scope", "guaranteed_alternative", "any_person_holder",
-    "franked", "alternative_joiners", "public_debt", "inclusion_aside",
+    "franked", "alternative_joiners", "public_debt", "inclusion_aside", "periodic_payments",
 )
 #: grouped keys whose words a read condition is made of
 COVERING_GROUPS = ("capital_basis", "kinds", "incomes")
