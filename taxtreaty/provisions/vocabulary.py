@@ -111,10 +111,14 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
 #: of the pension article for periodic payments only; "annuity_subject": a cap of the pension article whose
 #: subject is annuities alone ("Las anualidades ... no podrá exceder del 15 por ciento") (readers/caps.py);
 #: "limitation_not_apply": a later sentence taking payments out of a cap ("this limitation shall not apply to ..."),
-#: its words an unread condition of the caps before it (readers/caps.py)
+#: its words an unread condition of the caps before it (readers/caps.py); "that_state": "may be taxed in that State"
+#: after "an enterprise of a Contracting State" ("enterprise_of_state") in the shipping article, the enterprise's
+#: own State (not "... de manera exclusiva en localidades de un Estado Contratante, pueden someterse a imposición
+#: en ese Estado": the State of the domestic carriage)
 OPTIONAL_PHRASE_KEYS += ("taxed_in_residence", "base_definition", "rate_named", "resident_lead", "credit_against",
                          "lesser_of", "periodic_payments", "annuity_subject",
-                         "pension_subject", "limitation_not_apply")
+                         "pension_subject", "limitation_not_apply", "that_state",
+                         "enterprise_of_state")
 #: "following_date": a date of effect counted from the day of entry into force, not its year ("for any year of
 #: assessment beginning on or after 6th April next following the date on which this Convention enters into force")
 OPTIONAL_PHRASE_KEYS += ("following_date", "payer_state_lead")

@@ -171,7 +171,11 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
     that overrides another ("Notwithstanding the provisions of paragraph 1, payments ... under the social
     security or similar legislation ...") without a condition read is still a clash: its subject may be
     narrower than the words read say."""
-    ordered = _overriders_first(sorted(rules.allocations, key=lambda r: (not _conditional(r), r.cite.span[0])))
+    # "may be taxed in that State" (the residence State's own right, residence_may_tax) says nothing of the
+    # source State's: the words that give or limit that right ("Such profits may also be taxed in the Contracting
+    # State in which they arise, but ...") are the ones the answer rests on, so they are tried first
+    ordered = _overriders_first(sorted(rules.allocations, key=lambda r: (
+        not _conditional(r), r.allocation == "residence_may_tax", r.cite.span[0])))
     chosen: Rule | None = None
     unknown: list[tuple[Rule, Check]] = []
     for rule in ordered:

@@ -61,3 +61,26 @@ def test_a_source_tax_reduced_by_half_is_said(language: str) -> None:
 def test_no_reduction_no_caveat(language: str) -> None:
     decision = _decide(language, CAPPED[language])
     assert all(c["kind"] != "tax_reduced" for c in decision["caveats"])
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_enterprise_state_may_tax_and_the_answer_cites_the_source_right(language: str) -> None:
+    # "Profits derived by an enterprise of a Contracting State ... may be taxed in that State": the enterprise's
+    # own State (it was read as a source right, and the answer cited it); the source State's right is paragraph 2
+    document = taxtreaty.parse(TEXTS[language].format(reduced=REDUCED[language]))
+    found = {(p.cite.eid, p.allocation) for p in taxtreaty.provisions(document).provisions if p.kind == "allocation"}
+    assert ("art_8__para_1", "residence_may_tax") in found and ("art_8__para_1", "source_may_tax") not in found
+    decision = _decide(language, REDUCED[language])
+    assert (decision["status"], decision["source_taxation"], decision["eid"]) == ("determined", "unlimited", "art_8__para_2")
+
+
+def test_that_state_of_domestic_carriage_is_not_the_enterprise_state() -> None:
+    # AR-CA 8(2): "that State" after "en localidades de un Estado Contratante" is the State of the carriage
+    text = TEXTS["es"].replace(
+        "2. Dichos beneficios pueden someterse también a imposición en el Estado Contratante del que procedan, pero el "
+        "impuesto así exigido {reduced}.",
+        "2. No obstante las disposiciones del apartado 1, los beneficios obtenidos por la explotación de buques "
+        "utilizados principalmente para transportar pasajeros de manera exclusiva en localidades de un Estado "
+        "Contratante, pueden someterse a imposición en ese Estado.")
+    found = {(p.cite.eid, p.allocation) for p in taxtreaty.provisions(taxtreaty.parse(text)).provisions if p.kind == "allocation"}
+    assert ("art_8__para_2", "source_may_tax") in found and ("art_8__para_1", "residence_may_tax") in found

@@ -195,6 +195,15 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     # imposición en ese Estado": the residence State may tax, not exclusively (the source keeps its right)
                     _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "residence_may_tax", conditions, overrides)
                 continue
+            if article.topic == "shipping_air_transport" and not ph.has("shared_also", sentence) \
+                    and "that_state" in ph.patterns and "enterprise_of_state" in ph.patterns \
+                    and ph.find("enterprise_of_state", sentence, 0, shared.start()) is not None \
+                    and ph.find("that_state", sentence, shared.start(), min(len(sentence), shared.end() + 30)) is not None:
+                # India style: "Profits derived by an enterprise of a Contracting State from the operation of ships in
+                # international traffic may be taxed in that State" (then "Such profits may also be taxed in the
+                # Contracting State in which they arise ..."): the enterprise's State may tax, not the source State
+                _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "residence_may_tax", conditions, overrides)
+                continue
             if article.topic == "business_profits" and ph.has("permanent_establishment", sentence) and not (
                     "pe_or_otherwise" in ph.patterns and ph.has("pe_or_otherwise", sentence)):
                 # not "whether ... through a permanent establishment ... or otherwise" (insurance profits): that
