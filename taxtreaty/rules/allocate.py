@@ -120,6 +120,22 @@ def _clashing(chosen: Rule, ordered: list[Rule]) -> list[Rule]:
     ]
 
 
+def _clashing_exceptions(chosen: Rule, ordered: list[Rule], scenario: Scenario, defaults_used: set[str]) -> list[Rule]:
+    """Exceptions of the very same conditions as the one chosen that hold too and give the income elsewhere
+    ("Annuities ... shall be taxable only in that Contracting State. However, such annuities may also be taxed
+    in the other Contracting State if ..."): the words that tell them apart were not read, so no one of them is
+    the answer."""
+    conditions = {(c.fact, c.op, repr(c.value)) for c in chosen.conditions}
+    outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "", (None,))[0]
+    return [
+        rule for rule in ordered
+        if rule is not chosen and rule.allocation in ALLOCATION_OUTCOME
+        and ALLOCATION_OUTCOME[rule.allocation or ""][0] != outcome
+        and {(c.fact, c.op, repr(c.value)) for c in rule.conditions} == conditions
+        and Check(rule, scenario, defaults_used).holds is True
+    ]
+
+
 def _same_outcome(chosen: Rule, pending: list[Rule]) -> bool:
     """Every pending exception, if it applies, taxes the income as `chosen` does."""
     outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "")
@@ -187,8 +203,9 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
             continue
         chosen = rule
         break
-    if chosen is not None and not _conditional(chosen):
-        clash = _clashing(chosen, ordered)
+    if chosen is not None:
+        clash = _clashing(chosen, ordered) if not _conditional(chosen) else \
+            _clashing_exceptions(chosen, ordered, scenario, defaults_used)
         if clash:
             decision.status = "indeterminate"
             note_unknowns(decision, unknown, scenario)  # an exception the facts may yet select, named

@@ -290,3 +290,19 @@ def test_a_source_rule_for_a_narrower_kind_of_other_income_is_not_every_other_in
     prizes = ask(_en((base[0], base[1] + rule.format(kind="prizes awarded by a public body"))), income="other_income",
                  source="LV", residence="NL", recipient="individual")
     assert prizes["status"] == "indeterminate" and prizes["unread"]
+
+
+def test_two_exceptions_of_the_same_conditions_that_disagree_are_a_clash() -> None:
+    # NL-JP 17(2): "Annuities ... shall be taxable only in that Contracting State. However, such annuities may
+    # also be taxed in the other Contracting State if ...": both are for annuities (the article treats them
+    # apart), so an annuity is neither "only in the residence State" nor taxed at source without saying so
+    text = _en(("Pensions and annuities",
+                "1. Pensions and other similar remuneration paid to a resident of one of the States shall be taxable only "
+                "in that State.\n\n2. Annuities derived by an individual who is a resident of one of the States shall be "
+                "taxable only in that State. However, such annuities may also be taxed in the other State if they arise "
+                "in that other State and are not adequately taxed in the first-mentioned State."))
+    annuity = ask(text, income="pensions", source="NL", residence="LV", recipient="individual", payer="company", annuity=True)
+    assert annuity["status"] == "indeterminate"
+    assert {c["eid"] for c in annuity["candidates"]} == {"art_2__para_2"}
+    pension = ask(text, income="pensions", source="NL", residence="LV", recipient="individual", payer="company", annuity=False)
+    assert (pension["status"], pension["source_taxation"], pension["eid"]) == ("determined", "none", "art_2__para_1")

@@ -97,7 +97,8 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 # annuities' own rule, when it holds, is the one that speaks of them)
                 # "Las anualidades abonadas ... en virtud de un sistema de seguridad social": payments of a social
                 # security system, whatever the word for them (the payer says it)
-                if k == 0 and "social_security" not in conditions and cond.annuity_subject(unit.folded, ph, article):
+                # (every sentence of the paragraph: "However, such annuities may also be taxed in the other State ...")
+                if "social_security" not in conditions and cond.annuity_subject(unit.folded, ph, article):
                     conditions.setdefault("annuity", True)
             elif article.topic == "other_income" and shared is not None and "arising_in_source" in ph.patterns \
                     and (arising := ph.find("arising_in_source", sentence, 0, shared.start())) is not None:
