@@ -311,9 +311,8 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "payer_deducts_dividends": "not_payer_deducts_dividends", "not_payer_deducts_dividends": "payer_deducts_dividends",
               "paid_by_nro_investment_corporation": "not_paid_by_nro_investment_corporation",
               "not_paid_by_nro_investment_corporation": "paid_by_nro_investment_corporation",
-              "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed",
-              "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic",
-              "annuity": "not_annuity", "not_annuity": "annuity"}
+              "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed", "annuity": "not_annuity",
+              "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic", "not_annuity": "annuity"}
 
 
 def _test(fact: str, op: str, operand: Any, key: str, **words: Any) -> Condition:
@@ -558,10 +557,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(test)
         elif key == "nro_payer_state":
             continue  # read with paid_by_nro_investment_corporation
-        elif key == "payment_periodic":
-            tests.append(_bool_test(key, value, "payment_periodic", "payment_not_periodic"))
-        elif key == "annuity":
-            tests.append(_bool_test(key, value, "annuity", "not_annuity"))
+        elif key in ("payment_periodic", "annuity"):
+            tests.append(_bool_test(key, value, key, _OPPOSITES[key]))
         elif key == "social_security" and value:
             # paid under a State's social security system: by a public body of that State
             # (the payer is asked, not defaulted: it chooses between the pension rules)
