@@ -428,8 +428,10 @@ def _furniture() -> dict[str, Any]:
         raise DataFileError("furniture.yaml: notes must be a list of texts (a page's note, word for word)")
     for rule in raw.get("inline") or []:
         if not isinstance(rule, dict) or not isinstance(rule.get("name"), str) or not isinstance(rule.get("regex"), str) \
-                or set(rule) - {"name", "doc", "regex"}:
-            raise DataFileError(f"furniture.yaml: inline pattern {rule!r} needs a 'name', a 'doc' and a 'regex', no more")
+                or set(rule) - {"name", "doc", "regex", "names_parties", "literals"} \
+                or not all(isinstance(w, str) and w for w in rule.get("literals") or []):
+            raise DataFileError(f"furniture.yaml: inline pattern {rule!r} needs a 'name', a 'doc' and a 'regex'"
+                                " (and may name the parties, and list its literals), no more")
     return raw
 
 
@@ -452,7 +454,8 @@ def furniture_notes() -> list[str]:
 def party_naming_furniture() -> frozenset[str]:
     """The furniture rules whose lines name the convention's States (`names_parties: true`): a
     compilation's chapter title printed on every page goes, but the parties are read from it."""
-    return frozenset(rule["name"] for rule in furniture_patterns() if rule.get("names_parties"))
+    rules = furniture_patterns() + inline_furniture_patterns()
+    return frozenset(rule["name"] for rule in rules if rule.get("names_parties"))
 
 
 def html_tags() -> list[str]:

@@ -64,13 +64,22 @@ def _run_on(text: str, width: int | None) -> str:
 
 
 @pytest.mark.parametrize(("pack", "width"), [("gazette_pt_dre.yaml", None), ("gazette_pt_dre.yaml", 2500),
-                                             ("gazette_pt_dou.yaml", None)],
-                         ids=["dre-one-line", "dre-long-lines", "dou-one-line"])
+                                             ("gazette_pt_dou.yaml", None),
+                                             ("gazette_es_impo.yaml", None), ("gazette_es_impo.yaml", 700),
+                                             ("gazette_es_impo1996.yaml", None), ("gazette_es_impo1996.yaml", 2000),
+                                             ("gazette_es_docl.yaml", None), ("gazette_es_dof.yaml", None),
+                                             ("gazette_es_dof.yaml", 1500)],
+                         ids=["dre-one-line", "dre-long-lines", "dou-one-line", "impo-one-line", "impo-long-lines",
+                              "impo1996-one-line", "impo1996-long-lines", "docl-one-line", "dof-one-line",
+                              "dof-long-lines"])
 def test_a_convention_run_on_gets_the_answers_it_gets_as_printed(pack: str, width: int | None) -> None:
     # the Diário da República pack of our own: its page furniture inside the run-on line too; the Diário Oficial
     # da União's: its protocol's heading in capitals right after the signature block ("... Ministro das Finanças
     # PROTOCOLO No momento ..."), no sentence end before it (lost, the protocol's points were not read: BNDES
-    # interest taxed at 15%, technical services sent to article 7)
+    # interest taxed at 15%, technical services sent to article 7); IMPO's compilations: the source note and the
+    # block over every article inside the line (lost, the article after it), the protocol numbered as an article
+    # ("Artículo 244-T2 Protocolo.-"), a heading the long lines break ("Artículo" / "232-T2 Pensiones.-"); the
+    # Chilean and Mexican running lines (lost, the article after them)
     changed = _changed_when_relaid(pack, lambda text: _run_on(text, width), "run-on")
     assert not changed, "\n".join(changed)
 
@@ -132,3 +141,18 @@ def test_the_heading_gaps_are_found_as_the_whole_pattern_finds_them() -> None:
         assert spans(_heading_gaps(line)) == spans(_heading_start().finditer(line)), repr(line)
     assert spans(_heading_gaps(RUN_ON)) == spans(_heading_start().finditer(RUN_ON))
     assert len(spans(_heading_gaps(RUN_ON))) >= 8
+
+
+def test_every_inline_furniture_example_holds_one_of_its_rules_literals() -> None:
+    # a rule with `literals` is only tried on a line holding one: each example its doc quotes that the rule matches
+    # whole must hold one, or the cheap test would hide it
+    import regex
+
+    from taxtreaty import vocab
+
+    for rule in vocab.inline_furniture_patterns():
+        pattern = regex.compile(rule["regex"])
+        examples = [e for e in re.findall(r'"([^"]{4,})"', rule["doc"]) if pattern.fullmatch(e)]
+        assert examples, f"{rule['name']}: no example of its doc is matched by its pattern"
+        for example in examples:
+            assert not rule.get("literals") or any(w in example for w in rule["literals"]), (rule["name"], example)

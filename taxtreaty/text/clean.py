@@ -63,7 +63,7 @@ from taxtreaty.text.lines import (
     line_kind,
     title_like,
 )
-from taxtreaty.text.runon import RUNON_MIN, runon_pieces
+from taxtreaty.text.runon import CONTINUED, RUNON_MIN, runon_pieces
 from taxtreaty.text.spanmap import SpanMap, TextBuilder
 
 #: the cleaner's steps live in their own modules; these names are imported from here too
@@ -134,6 +134,9 @@ def clean(original: str) -> CleanText:
     notes = find_footnotes(original)
 
     for line_start, line_end, forced_rule in _pieces(original):
+        continued = forced_rule == CONTINUED  # the rest of a heading a copy broke across a line break
+        if continued:
+            forced_rule = ""
         raw = original[line_start:line_end].rstrip("\n").rstrip("\r")
         # -- strip the line and its furniture prefix, remember where the content starts
         lstrip = len(raw) - len(raw.lstrip())
@@ -245,7 +248,7 @@ def clean(original: str) -> CleanText:
 
         # -- join with the previous line, or start a new one
         if builder.length:
-            join = join_mode(prev_kind, prev_line, kind, first_line)
+            join = "space" if continued else join_mode(prev_kind, prev_line, kind, first_line)
             if join == "hyphen":
                 builder.drop_last_char()
                 builder.insert("", prev_end, content_start)
@@ -264,11 +267,20 @@ def clean(original: str) -> CleanText:
                 expected = expected_point = None
             elif piece_kind == "paragraph" and (opened := paragraph_opened(piece)) is not None:
                 expected, expected_point = (opened[0].strip(), opened[1] + 1), None
+            elif piece_kind == "point" and (opened := paragraph_opened(piece)) is not None:
+                expected = (opened[0].strip(), opened[1] + 1)  # "1) Respecto al artículo 10": points numbered so
             elif piece_kind == "point":
                 expected_point = point_opened(piece)
         last_line = visible.rsplit("\n", 1)[-1]
         if "\n" in visible:
             kind = line_kind(last_line)
+        elif continued:
+            # the line the two pieces make is the heading: its state, as for a line of its own
+            last_line = (prev_line + " " + last_line)[-_TAIL:]
+            kind = line_kind(last_line)
+            if kind in ("article", "chapter", "protocol", "title", "closing"):
+                expected = expected_point = None
+            join = "newline"
         if join == "newline" or "\n" in visible:
             if kind == "text" and title_pending:
                 kind = "heading_title"  # the title of a heading printed on its own line

@@ -152,10 +152,12 @@ def _list_open() -> regex.Pattern[str]:
     word that joins a condition to it: ": a) los intereses", ": (a) the tax", "efectivo y a) es ese"
     (capitals and digits after a label are split by `inline_point_split`)."""
     joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
-    return regex.compile(rf"(?::|[^\S\n](?:{joiners}))(?P<gap>[^\S\n]+)(?=(?P<paren>\(?)a\)[^\S\n]+\p{{Ll}})")
+    return regex.compile(rf"(?::|[^\S\n](?:{joiners}))(?P<gap>[^\S\n]+)(?=(?P<paren>\(?)(?P<first>a|i)\)[^\S\n]+\p{{Ll}})")
 
 #: the letters a list printed on one line is followed through, after its "a)"
 _NEXT_LETTERS = "bcdefghijklmn"
+#: the numerals a list numbered in roman is followed through, after its "i)" ("de: (i) préstamos ...; (ii) bonos")
+_NEXT_ROMANS = ("ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 
 
 @lru_cache(maxsize=64)
@@ -174,12 +176,14 @@ def inline_list_gaps(content: str) -> list[tuple[int, int]]:
     ending inside its first point, before any ";" or final stop), the labels in sequence, so a reference ("el apartado a) del
     artículo") stays text."""
     gaps: list[tuple[int, int]] = []
-    if "a)" not in content:
-        return gaps  # (the cheap test: the list opens at its "a)")
+    if "a)" not in content and "i)" not in content:
+        return gaps  # (the cheap test: the list opens at its "a)" or "i)")
     for m in _list_open().finditer(content):
+        if any(start == m.start("gap") for start, _ in gaps):
+            continue  # the ninth point "i)" of a lettered list already cut, not a list in roman of its own
         pos = m.end()
         found: list[tuple[int, int]] = []
-        for letter in _NEXT_LETTERS:
+        for letter in (_NEXT_LETTERS if m.group("first") == "a" else _NEXT_ROMANS):
             n = _next_point_pattern(m.group("paren"), letter).search(content, pos)
             if n is None:
                 break

@@ -15,6 +15,7 @@ reference to an article inside a sentence ("nos termos do Artigo 7.º") is never
 
 from __future__ import annotations
 
+import bisect
 import heapq
 from collections.abc import Iterator
 from functools import cache
@@ -35,6 +36,9 @@ _MAX_TRIES = 20_000
 _TITLE_MAX = 160
 #: the most words of a title the topic table is asked about
 _TITLE_WORDS = 12
+#: the rule of a piece that goes on a heading the copy broke across its own line break ("... PATRIMONIO Artículo" /
+#: "232-T2 Pensiones.- 1. Las pensiones ..."): the cleaner joins it to the piece before with a blank
+CONTINUED = "+continued"
 
 #: a sentence end before a heading inside a line ("Estado.", "dividendos;", "«juros».", and "do artigo 7.º"
 #: before "Artigo 11.º Juros": a reference never runs on into a heading in capitals)
@@ -154,7 +158,40 @@ def _article_title_end(content: str, start: int) -> int | None:
                 and article_heading_match(line) is not None:
             # "Artigo 20.º Entrada em vigor A presente Convenção": a capital opens a sentence in lower case
             lower_gap = end
+    if best is None and lower_gap is None:
+        return _stopped_title_end(content, start, ends)
     return best if best is not None else lower_gap
+
+
+#: a title closed by a stop (not a paragraph's number: "Artículo 15. Remuneraciones de consejeros. Las ...")
+_TITLE_STOP = regex.compile(r"\p{L}[.]$")
+#: the most words of a title closed by a stop that the topic table does not know
+_STOPPED_TITLE_WORDS = 8
+
+
+def _stopped_title_end(content: str, start: int, ends: list[int]) -> int | None:
+    """"Artículo 15. Remuneraciones en calidad de consejero. Las participaciones ...": a heading whose number
+    and title each close with a stop, then a sentence that opens with a capital and goes on in lower case
+    (or the heading of a chapter the copy prints after it): the title ends at its stop. Its words are few,
+    open with a capital, and hold no other stop, so a sentence after a reference is never taken for one."""
+    for end in ends[:_STOPPED_TITLE_WORDS + 2]:
+        line = content[start:end]
+        if not _TITLE_STOP.search(line):
+            continue
+        m = article_heading_match(line)
+        title = (m.group("title") or "").strip() if m else ""
+        if not title or not title[:1].isupper() or not title_like(title[:-1]) or "." in title[:-1] \
+                or len(title.split()) > _STOPPED_TITLE_WORDS:
+            return None
+        number_end = m.start("title")
+        if not content[start:start + number_end].rstrip().endswith("."):
+            return None  # "Artículo 15 Remuneraciones." : the heading's own stop is missing, no such shape
+        after = content[end:end + 60].split()
+        if len(after) >= 2 and after[0][:1].isupper() and after[0].isalpha() and after[1][:1].islower():
+            return end
+        heading = _heading_start().match(content, end)
+        return end if heading is not None and heading.group("chapter") is not None else None
+    return None
 
 
 def _next_article_within(content: str, start: int) -> int | None:
@@ -181,8 +218,9 @@ def _capitals_end(content: str, start: int) -> int | None:
 
 
 @cache
-def _inline_furniture() -> list[tuple[str, regex.Pattern[str]]]:
-    return [(rule["name"], regex.compile(rule["regex"])) for rule in vocab.inline_furniture_patterns()]
+def _inline_furniture() -> list[tuple[str, regex.Pattern[str], tuple[str, ...]]]:
+    return [(rule["name"], regex.compile(rule["regex"]), tuple(rule.get("literals") or ()))
+            for rule in vocab.inline_furniture_patterns()]
 
 
 def runon_furniture(content: str) -> list[tuple[int, int, str]]:
@@ -192,7 +230,9 @@ def runon_furniture(content: str) -> list[tuple[int, int, str]]:
     if len(content) < RUNON_MIN:
         return []
     found: list[tuple[int, int, str]] = []
-    for name, pattern in _inline_furniture():
+    for name, pattern, literals in _inline_furniture():
+        if literals and not any(literal in content for literal in literals):
+            continue  # (the cheap test: every match holds one of them)
         for m in pattern.finditer(content):
             start, end = m.start(), m.end()
             if (start and not content[start - 1].isspace()) or (end < len(content) and not content[end].isspace()):
@@ -214,7 +254,8 @@ def runon_pieces(content: str) -> list[tuple[int, int, str]]:
         blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     spans: list[tuple[int, int]] = []
     pos = 0
-    for gap_start, gap_end in runon_cuts(blanked):
+    cuts, headings = _runon_cuts(blanked)
+    for gap_start, gap_end in cuts:
         spans.append((pos, gap_start))
         pos = gap_end
     spans.append((pos, len(content)))
@@ -229,11 +270,19 @@ def runon_pieces(content: str) -> list[tuple[int, int, str]]:
             pieces.append((start, end, ""))
     pieces += furniture
     out: list[tuple[int, int, str]] = []
+    heading_starts = [h_start for h_start, _ in headings]
     for start, end, rule in sorted(pieces):
+        if "\n" not in content[start:end]:
+            if content[start:end].strip():
+                out.append((start, end, rule))
+            continue
+        broken = False  # the last line break was inside a heading
         for line in _LINE_BREAKS.split(content[start:end]):
             if line.strip():
-                out.append((start, start + len(line), rule))
+                out.append((start, start + len(line), CONTINUED if broken and not rule else rule))
             start += len(line) + 1
+            k = bisect.bisect_left(heading_starts, start - 1) - 1  # the last heading that starts before the break
+            broken = k >= 0 and headings[k][0] < start - 1 < headings[k][1]
     return out
 
 
@@ -246,13 +295,32 @@ def _protocol_in_capitals(m: regex.Match[str], content: str, start: int) -> bool
     return end is not None and content[start:end].isupper() and content[end:end + 3].lstrip()[:1].isupper()
 
 
+def _protocol_title(content: str, start: int, end: int) -> tuple[int, int] | None:
+    """"Artículo 244-T2 Protocolo.-": a compilation that numbers the protocol as one of its articles prints the
+    protocol's heading as the article's title, a line of its own when printed: the gap before it, or None."""
+    m = article_heading_match(content[start:end])
+    if m is None or not m.group("title"):
+        return None
+    protocol = patterns.protocol_heading().match(m.group("title").strip())
+    if protocol is None or protocol.group("title").strip(" .-—–:"):
+        return None
+    gap = regex.compile(r"[^\S\n]+$").search(content, start, start + m.start("title"))
+    return (gap.start(), gap.end()) if gap is not None else None
+
+
 def runon_cuts(content: str) -> list[tuple[int, int]]:
     """The gaps (start, end of the blanks) where a line printed without its line breaks held a new
     line of the gazette: before and after each heading it holds (see the module docstring); [] for a
     short line or one that holds no heading in that shape."""
+    return _runon_cuts(content)[0]
+
+
+def _runon_cuts(content: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """`runon_cuts`, and the (start, end) of each heading cut out with its title."""
     if len(content) < RUNON_MIN:
-        return []
+        return [], []
     cuts: list[tuple[int, int]] = []
+    headings: list[tuple[int, int]] = []
     heading_end = -1  # where the last heading cut ended: a heading may follow it without a sentence end
     for tries, m in enumerate(_heading_gaps(content)):
         if tries >= _MAX_TRIES:
@@ -268,6 +336,8 @@ def runon_cuts(content: str) -> list[tuple[int, int]]:
         end: int | None = None
         if m.group("article") is not None:
             end = _article_title_end(content, start)
+            if end is not None and (title_at := _protocol_title(content, start, end)) is not None:
+                cuts.append(title_at)
         elif m.group("chapter") is not None:
             end = _next_article_within(content, start)
             if end is not None:
@@ -289,9 +359,10 @@ def runon_cuts(content: str) -> list[tuple[int, int]]:
         if m.group("protocol") is not None and (first := _FIRST_POINT_GAP.search(content, end)) is not None:
             cuts.append((first.start(), first.end()))  # the protocol's numbered points, after its opening words
         cuts.append((m.start(), start))
+        headings.append((start, end))
         if end > start:
             gap = regex.compile(r"[^\S\n]+").match(content, end)
             if gap is not None and gap.end() < len(content):
                 cuts.append((gap.start(), gap.end()))
                 heading_end = gap.end()
-    return sorted({c for c in cuts if c[1] > c[0]})
+    return sorted({c for c in cuts if c[1] > c[0]}), headings

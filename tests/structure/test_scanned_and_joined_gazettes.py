@@ -125,6 +125,9 @@ def test_the_english_paragraphs_of_an_article_printed_on_one_line() -> None:
         # English: "(a) the", "; or (b) the"
         ("The tax shall not exceed: (a) the tax on the gross amount of the royalties paid for the use of equipment; "
          "or (b) the tax in all other cases.", ["(a) the", "(b) the"]),
+        # the Chilean Diario Oficial: points numbered in roman inside a point, "de: (i) ...; (ii) ..."
+        ("4 por ciento del importe bruto de los intereses provenientes de: (i) préstamos concedidos por bancos; "
+         "(ii) bonos negociados en una bolsa de valores reconocida;", ["(i) préstamos", "(ii) bonos"]),
     ],
 )
 def test_a_lettered_list_in_lower_case_on_one_line_is_split_at_its_labels(line: str, starts: list[str]) -> None:
