@@ -64,6 +64,8 @@ class Resolved:
     #: the collection prints the convention as not yet in force ("Treedt in werking op een nader te
     #: bepalen tijdstip") and no entry into force is known: a dated payment is not covered
     pending: bool = False
+    #: the first day of application the collection prints above the convention ("Aplicable desde : 1 de Enero de 2015")
+    effect_stated: dt.date | None = None
 
     def describe(self) -> dict[str, object]:
         out: dict[str, object] = {}
@@ -73,6 +75,8 @@ class Resolved:
         if self.not_before:
             out["not_before"] = self.not_before.isoformat()
             out["not_before_why"] = self.not_before_why
+        if self.effect_stated:
+            out["effect_stated"] = self.effect_stated.isoformat()
         if self.notes or self.warnings:
             out["notes"] = [*self.warnings, *self.notes]
         return out
@@ -97,7 +101,7 @@ def _pattern(key: str) -> regex.Pattern[str] | None:
 @cache
 def _patterns() -> dict[str, regex.Pattern[str] | None]:
     return {k: _pattern(k) for k in ("signed_words", "terminates_words", "status_in_force", "status_lapsed",
-                                      "status_pending", "stated_in_force")}
+                                      "status_pending", "stated_in_force", "stated_effect")}
 
 
 def status_lines(original: str, before: int | None = None) -> tuple[dt.date | None, dt.date | None, bool]:
@@ -163,9 +167,37 @@ def stated_entry(original: str, before: int | None = None, after: int | None = N
         for m in pattern.finditer(region):
             if k and not _cites_own_article(region[m.start(): m.start() + _NOTE_SENTENCE]):
                 continue  # after the text, only a note that names the final clause it applies ("según ... su artículo 26")
-            date, _at = find_date(region[m.end() : m.end() + _STATED_WINDOW])
+            window = region[m.end() : m.end() + _STATED_WINDOW]
+            effect = _patterns()["stated_effect"]
+            if effect is not None and (label := effect.search(window)) is not None:
+                window = window[: label.start()]  # "Entrada en vigencia :" with no date, then "Aplicable desde : ..."
+            date, _at = find_date(window)
             if date is not None:
                 days.add(date)
+    return _day(days.pop()) if len(days) == 1 else None
+
+
+#: how far after its label the first date of application may come ("Aplicable desde : 1 de Enero de 2015")
+_EFFECT_LABEL_WINDOW = 40
+
+
+def stated_effect(original: str, before: int | None = None) -> dt.date | None:
+    """The first day of application an official collection prints above the convention, under its own label
+    (`stated_effect` words at a line's start: SUNAT's "Aplicable desde : 1 de Enero de 2015"), never read as
+    the entry into force; one date only."""
+    pattern = _patterns()["stated_effect"]
+    if pattern is None:
+        return None
+    from taxtreaty.structure.metadata import find_date
+
+    head = clean(original[: before if before is not None else len(original)]).text
+    days = set()
+    for m in pattern.finditer(head):
+        if head[head.rfind("\n", 0, m.start()) + 1: m.start()].strip():
+            continue  # the label opens its line: in a sentence, the words are the text's
+        date, _at = find_date(head[m.end(): m.end() + _EFFECT_LABEL_WINDOW])
+        if date is not None:
+            days.add(date)
     return _day(days.pop()) if len(days) == 1 else None
 
 
@@ -218,6 +250,7 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
         resolved.notes.append("a date naming another convention's signature or termination is not this convention's entry into force")
     in_force, lapsed, pending = status_lines(doc.original, _first_article_offset(doc))
     stated = stated_entry(doc.original, _first_article_offset(doc), _last_article_end(doc))
+    resolved.effect_stated = stated_effect(doc.original, _first_article_offset(doc))
     text_eif = next((_day(p.values["date"]) for p in kept if p.kind == "date" and p.status == "determined"
                      and p.values.get("event") == "entry_into_force" and "date" in p.values), None)
     if given.entry_into_force:
@@ -266,6 +299,7 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
                 p = p.model_copy(update={"values": {**p.values, "effect_from": dt.date(year, month, 1).isoformat(),
                                                     "resolved_from": f"entry into force on {eif} ({resolved.entry_source})"}})
         out.append(p)
+    out = _apply_stated_effect(out, resolved, relative)
     if eif is not None and not any(p.kind == "date" and "effect_from" in p.values for p in out):
         # the text gives no date of effect apart from the entry into force itself
         out = [p for p in out if not (p.kind == "date" and p.values.get("event") == "entry_into_force")]
@@ -276,7 +310,7 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
             resolved.not_before = dt.date(earliest.year + 1, 1, 1) if _year_after(kept) else dt.date(earliest.year, 1, 1)
             resolved.not_before_why = (f"its dates of effect follow its entry into force, which cannot be before its "
                                        f"signature on {signed}")
-        if relative and eif is None:
+        if relative and eif is None and resolved.effect_stated is None:
             resolved.open_entry = ("the dates of effect follow the entry into force, which the text leaves open (after the "
                                    "notifications); the convention is taken to have effect on the payment date: give its "
                                    "entry into force (--in-force DATE, or the metadata file) to apply them")
@@ -291,6 +325,36 @@ def resolve(doc: Document, provisions: list[Provision], given: GivenDates | None
             resolved.not_before = min(early)
             resolved.notes.append(f"the text gives effect from {min(early)}, before its signature on {signed} (retroactive)")
     return out, resolved
+
+
+#: where the first day of application a collection states comes from, as a decision cites it
+_STATED_EFFECT_SOURCE = "the first day of application the collection prints above the convention"
+
+
+def _apply_stated_effect(out: list[Provision], resolved: Resolved, relative: bool) -> list[Provision]:
+    """The first day of application the collection states (`stated_effect`): where the entry into force is not
+    known, the dates of effect relative to it are that day (or, without any date of effect, the convention
+    applies from it); where the text's own dates give another day, a decision says so."""
+    stated = resolved.effect_stated
+    if stated is None:
+        return out
+    if resolved.entry_into_force is None:
+        if relative:
+            return [p.model_copy(update={"values": {**p.values, "effect_from": stated.isoformat(),
+                                                    "resolved_from": _STATED_EFFECT_SOURCE}})
+                    if p.kind == "date" and p.values.get("event") == "effect" and "effect_from" not in p.values else p
+                    for p in out]
+        if not any(p.kind == "date" and "effect_from" in p.values for p in out):
+            model = _synthetic_entry(stated, _STATED_EFFECT_SOURCE, out)
+            return [*out, model.model_copy(update={"id": "given:effect_from",
+                                                   "values": {"event": "effect", "effect_from": stated.isoformat(),
+                                                              "given": _STATED_EFFECT_SOURCE}})]
+        return out
+    days = sorted({str(p.values["effect_from"]) for p in out if p.kind == "date" and "effect_from" in p.values})
+    if days and stated.isoformat() not in days:
+        resolved.warnings.append(f"the collection prints {stated} as the first day of application; the text's dates of "
+                                 f"effect give {', '.join(days)}")
+    return out
 
 
 def _year_after(provisions: list[Provision]) -> bool:
