@@ -171,6 +171,8 @@ class CompiledTreaty:
     articles_known: bool = False
     #: the parser's word that the text names a protocol none was read of (structure warning protocol_not_read)
     protocol_not_read: str | None = None
+    #: the parser's word that the page reads as two columns merged line by line (structure warning columns_merged)
+    columns_merged: str | None = None
 
     def all_versions(self) -> list[CompiledTreaty]:
         """This treaty and every version of it a decision may use (the ledger buckets on all of them):
@@ -550,6 +552,7 @@ def compile_treaty(
         complete=complete,
         articles_known=articles_known,
         protocol_not_read=next((w.message for w in doc.warnings if w.code == "protocol_not_read"), None),
+        columns_merged=next((w.message for w in doc.warnings if w.code == "columns_merged"), None),
     )
 
 

@@ -62,6 +62,9 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     if treaty.protocol_not_read:
         # a protocol the text names but the copy lost may set this article's rates: said on every answer
         decision.assumptions.append({"fact": "protocol", "value": "not read", "why": treaty.protocol_not_read})
+    if treaty.columns_merged:
+        # a page of two columns read line by line: its sentences are woven together, any paragraph may be misread
+        decision.assumptions.append({"fact": "layout", "value": "two columns merged", "why": treaty.columns_merged})
 
     # 2. the article for this income
     rules = treaty.topic(scenario.topic)

@@ -17,7 +17,7 @@ from functools import cache
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.structure import conventions, eids, metadata, publication
+from taxtreaty.structure import columns, conventions, eids, metadata, publication
 from taxtreaty.structure.builder import VersionBuilder
 from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
@@ -46,6 +46,8 @@ def _blank(text: str) -> str:
     return _NOT_NEWLINE.sub(" ", text)
 
 
+#: the warnings of numbers read out of sequence (a page of two columns read line by line leaves some)
+_OUT_OF_SEQUENCE = frozenset({"articles_missing", "paragraphs_missing", "list_items_missing", "paragraph_number_inferred"})
 #: how many characters around a protocol's mention the warning quotes
 _MENTION_CONTEXT = 60
 
@@ -128,7 +130,9 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
             span=ct.original_span(start, end), chapters=builder.chapters, articles=articles, protocols=protocols,
         ))
     if not any(v.articles for v in versions):
-        raise NoArticlesError("no articles found: the text does not look like a tax convention")
+        merged = columns.columns_merged(original)
+        raise NoArticlesError("no articles found: the text does not look like a tax convention"
+                              + (f" ({merged})" if merged else ""))
     found = conventions.group(read, ct)
     chosen = list(range(len(versions)))
     bounds: tuple[int, int] | None = None
@@ -149,6 +153,10 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
             warnings.append(Warning(code="duplicate_eid", eid=new, language=version.language,
                                     message=f"{old} occurs more than once; this one is {new}"))
     warnings += _protocol_not_read(versions, original)
+    # (looked for only where the reading already found numbers out of sequence, as a page read across its two
+    # columns always leaves: the test costs nothing on a text read in order)
+    if any(w.code in _OUT_OF_SEQUENCE for w in warnings) and (merged := columns.columns_merged(original)) is not None:
+        warnings.append(Warning(code="columns_merged", eid=None, language=versions[0].language, message=merged))
     doc = Document(
         source=Source(path=path, sha256=hashlib.sha256(raw).hexdigest(), bytes=len(raw), encoding=encoding),
         versions=versions,
