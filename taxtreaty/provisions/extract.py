@@ -121,6 +121,7 @@ def run(reading: Reading) -> ProvisionSet:
         ph = phrases(version.language)
         if version.supported and ph is not None:
             protocols.mfn_caveats(reading, version, ph, provisions)
+            protocols.participation_caveats(reading, version, ph, provisions)
     passes.protocol_qualifiers(reading.doc, provisions, reading.parties)
     for version in reading.doc.versions:
         ph = phrases(version.language)
@@ -130,6 +131,10 @@ def run(reading: Reading) -> ProvisionSet:
         ph = phrases(version.language)
         if version.supported and ph is not None:
             provisions += outside_definition.outside_definition(reading, version, ph, provisions)
+    for version in reading.doc.versions:
+        ph = phrases(version.language)
+        if version.supported and ph is not None:
+            protocols.unread_technical_points(reading, version, ph, provisions)
     reading.warnings += passes.document_warnings(reading)
     # the parser's warnings say where the text is damaged; the extractor's follow them
     parse_warnings = [{"source": "parse", **w.model_dump()} for w in reading.doc.warnings]

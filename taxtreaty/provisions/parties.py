@@ -253,13 +253,42 @@ def _role_before_state(folded: str, state: str, ph: Phrases) -> str | None:
     return max(ends)[1] if ends else None
 
 
+def _paying_government(folded: str, government: regex.Pattern[str], ph: Phrases, parties: list[str]) -> str | None:
+    """The State whose government a payer's word names as the payer ("paid by the Government of Sweden",
+    "pagados por el Gobierno de Suecia", "pagos pelo Governo da Suécia"), or None."""
+    for m in government.finditer(folded):
+        named = [c for c in states_named(m.group()) if not parties or c in parties]
+        if len(named) != 1:
+            continue
+        before = folded[max(0, m.start() - 60) : m.start()]
+        for role in ph.finditer("payer_role", before):
+            gap = before[role.end():]
+            if regex.fullmatch(rf"\s*(?:{ph.word_group('determiners')}\s+)?", gap):
+                return named[0]
+    return None
+
+
+def paying_government(folded: str, ph: Phrases, parties: list[str]) -> str | None:
+    """The State a clause names as the payer by its government ("paid by the Government of Sweden"), or None."""
+    government = government_state_in(folded, ph)
+    return None if government is None else _paying_government(folded, government, ph, parties)
+
+
 def direction(folded: str, ph: Phrases, parties: list[str]) -> dict[str, Any]:
     """source_state / residence_state when the clause names the States ("paid by a company which is a
     resident of the Netherlands to a resident of Greece"; "a company resident of Ethiopia")."""
     out: dict[str, Any] = {}
     government = government_state_in(folded, ph)
+    paying = None
     if government is not None:  # "paid to the State of Estonia": a recipient, not a direction
+        paying = _paying_government(folded, government, ph, parties)
         folded = government.sub(lambda m: " " * len(m.group()), folded)
+    if paying is not None:
+        # "interest paid by the Government of Sweden (to a resident of Canada)": the paying State is the source
+        # State, whatever other State the clause names
+        to = ph.find("to_resident", folded)
+        after = [c for c in states_named(folded[to.start():]) if c != paying] if to is not None else []
+        return {"source_state": paying, **({"residence_state": after[0]} if after else {})}
     if "currency_equivalent" in ph.patterns:  # "or the equivalent in Netherlands or Vietnamese currency"
         folded = ph.patterns["currency_equivalent"].sub(lambda m: " " * len(m.group()), folded)
     named = [c for c in states_named(folded) if not parties or c in parties]

@@ -558,7 +558,12 @@ def protocol_targets(folded: str, ph: Phrases, topics: dict[str, str | None], he
     if not articles or not paragraphs or topics.get(articles[0]) not in PAYMENT_TOPICS:
         return []
     base = eids.paragraph(eids.article(articles[0]), paragraphs[0])
+    # "subapartado c) del apartado 2", or the item's letter run into its paragraph's number ("apartado 2.c)"), unless
+    # the point puts a kind of payment in that item ("están incluidas entre los conceptos a los que se aplica lo
+    # dispuesto por el apartado 2 c)": point_reclassified.deemed_items read it)
     letters = figures.find_point_references(folded, ph)
+    if not letters and not ("reclassified" in ph.patterns and ph.has("reclassified", sentence)):
+        letters = [letter for number, letter in figures.find_paragraph_items(folded, ph) if number == paragraphs[0]]
     if letters:
         return [eids.point(base, letter) for letter in letters]
     switched_off = "shall_not_apply" in ph.patterns and ph.has("shall_not_apply", said)

@@ -10,6 +10,10 @@ has its module (the passes of `passes.py` change provisions only):
 - `point_allocations`: an allocation point for the residents of one State;
 - `point_laws`: a point that gives one State back its own law on an article's income;
 - `mfn_caveats` (here, a pass over the caps read): a most-favoured-nation point is a caveat (kind `mfn`)
+- `participation_caveats` (here): a point on income from profit-participating rights is a caveat (kind
+  `profit_participation`) on the dividend and interest answers it names
+- `unread_technical_points` (here, last): a point of the royalty article on technical services that no reader
+  consumed is a caveat (kind `protocol_point`) on that article's caps, exemptions and residence-only rules
   on every cap it can lower.
 """
 
@@ -57,6 +61,80 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                     and p.topic in {a.topic for a in articles}
                 named = own or eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
                 if named and caveat not in p.conditions.get("caveats", []):
+                    p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
+
+
+#: the payment articles whose answers a point on income from profit-participating rights qualifies
+_PARTICIPATION_TOPICS = ("dividends", "interest")
+
+
+def participation_caveats(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> None:
+    """"in case one of the States subjects the income from profit sharing bonds to a tax on dividends, article 10 is
+    applicable", "los dividendos e intereses ... serán gravados con los impuestos que disponga la legislación de ese
+    Estado, cuando se basen en derechos o acreencias que impliquen participación en las ganancias": a point on income
+    from rights or debt-claims participating in profits (`profit_participation` words). It changes the answer for that
+    income only, and no fact says whether a payment is such income: every cap, exemption and residence-only rule of
+    the dividend and interest articles it names carries it as a caveat (kind `profit_participation`, the point's words),
+    so that the answer for ordinary dividends or interest says so, never silently."""
+    if "profit_participation" not in ph.patterns:
+        return
+    for point in points(reading, version, ph):
+        for sentence in provisos.sentences(point.text):
+            folded = fold_same_length(sentence)
+            if not ph.has("profit_participation", folded):
+                continue
+            named = [*point.articles, *(n for kind, n in figures.find_references(folded, ph) if kind == "article")]
+            targets = {a.eid for n in named if (a := article_numbered(version, n)) is not None
+                       and a.topic in _PARTICIPATION_TOPICS}
+            caveat = {"kind": "profit_participation", "eid": point.eid, "quote": " ".join(sentence.split())}
+            for p in provisions:
+                if p.cite.language != version.language or eids.article_of(p.cite.eid) not in targets:
+                    continue
+                benefit = p.kind in ("withholding_cap", "exemption") or (p.kind == "allocation" and p.allocation == "residence_only")
+                if benefit and caveat not in p.conditions.get("caveats", []):
+                    p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
+
+
+#: the kinds of royalty a protocol point on technical services speaks of
+_TECHNICAL_KINDS = ("technical_services", "technical_services_part")
+#: a quote this long found inside a point's sentence consumes it (a shorter one may be a common phrase)
+_CONSUMING_QUOTE = 40
+
+
+def _read_words(provisions: list[Provision], language: str) -> list[str]:
+    """The words a provision, its caveats or its unread condition hold (whitespace collapsed)."""
+    out: list[str] = []
+    for p in provisions:
+        if p.cite.language != language:
+            continue
+        out.append(p.cite.quote)
+        out += [str(c.get("quote", "")) for c in p.conditions.get("caveats", [])]
+        out += str(p.conditions.get("unread_condition", "")).split(" … ")
+    return [" ".join(w.split()) for w in out if w and w.strip()]
+
+
+def unread_technical_points(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> None:
+    """A protocol point of the royalty article that speaks of technical services or assistance ("technical
+    services", "servicios de asistencia técnica", "assistência técnica") in words no reader turned into a
+    provision, a caveat or a condition: it neither widens nor narrows the definition as read, yet it may change
+    the answer. Every cap, exemption and residence-only rule of that article carries it as a caveat (kind `protocol_point`, its
+    words), so that the answer says there is more to read, never silently."""
+    read = _read_words(provisions, version.language)
+    for point in points(reading, version, ph):
+        for sentence in provisos.sentences(point.text):
+            folded = fold_same_length(sentence)
+            if not any(kind in _TECHNICAL_KINDS for _, _, kind in ph.group_hits("subtypes", folded)):
+                continue
+            words = " ".join(sentence.split())
+            if any(words in q or (len(q) >= _CONSUMING_QUOTE and q in words) for q in read):
+                continue
+            named = [*point.articles, *(n for kind, n in figures.find_references(folded, ph) if kind == "article")]
+            targets = {a.eid for n in named if (a := article_numbered(version, n)) is not None and a.topic == "royalties"}
+            caveat = {"kind": "protocol_point", "eid": point.eid, "quote": words}
+            for p in provisions:
+                benefit = p.kind in ("withholding_cap", "exemption") or (p.kind == "allocation" and p.allocation == "residence_only")
+                if (p.cite.language == version.language and benefit and eids.article_of(p.cite.eid) in targets
+                        and caveat not in p.conditions.get("caveats", [])):
                     p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
 
 

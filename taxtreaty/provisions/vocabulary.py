@@ -95,7 +95,8 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
                         "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to",
                         "item_range", "item_reference_words", "lender_clause", "lender_lead", "by_words", "public_debt", "inclusion_aside",
-                        "specified_in_notes", "lender_words", "excess_amount", "pe_or_otherwise")
+                        "specified_in_notes", "lender_words", "excess_amount", "pe_or_otherwise",
+                        "profit_participation")
 #: "item_range", "item_reference_words": an item of a list of rates that cites other items ("los subapartados
 #: 3 (b) a (d)", "in the case of payments or credits referred to in subparagraph 3(e)"): provisions/item_refs.py
 #: "lender_clause", "lender_lead", "by_words", "specified_in_notes", "lender_words": a rule for loans "made,

@@ -90,8 +90,11 @@ def test_nl_gr_dividends_by_direction_and_interest_by_lender():
 def test_nl_conventions_without_a_source_cap_say_who_taxes_with_the_condition():
     _, ps, _ = nl("DK")
     (interest,) = [p for p in ps.find(topic="interest", kind="allocation") if p.allocation]
-    assert interest.allocation == "residence_only" and interest.conditions == {"beneficial_owner": True}
+    conditions = {k: v for k, v in interest.conditions.items() if k != "caveats"}
+    assert interest.allocation == "residence_only" and conditions == {"beneficial_owner": True}
     assert interest.cite.eid == "art_11__para_1"
+    # protocol VI (profit-sharing bonds taxed as dividends where the source State does so): said, not silent
+    assert [c["kind"] for c in interest.conditions["caveats"]] == ["profit_participation"]
 
 
 def test_cn_kr_fragment_dividends_and_interest_exemption():

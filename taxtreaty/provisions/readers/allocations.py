@@ -18,10 +18,12 @@ from taxtreaty.provisions import figures, provisos
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.parties import (
+    direction,
     either_party,
     issuer_state_only,
     last_role,
     parties_kinds,
+    paying_government,
     public_debt_alternatives,
 )
 from taxtreaty.provisions.reading import (
@@ -286,6 +288,9 @@ def _named_direction(before: str, ph: Phrases, parties: list[str]) -> dict[str, 
     name both Contracting States and the recipient's is the one right after "derived by" (its residence)."""
     if len(parties) != 2:
         return {}
+    if paying_government(before, ph, parties) is not None:
+        # "interest paid by the Government of Sweden to a resident of Canada shall be taxable only in Canada"
+        return direction(before, ph, parties)
     named = [c for c in states_named(before) if c in parties]
     if set(named) != set(parties):
         return {}
