@@ -95,8 +95,9 @@ def participation_caveats(reading: Reading, version: Version, ph: Phrases, provi
                     p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
 
 
-#: the kinds of royalty a protocol point on technical services speaks of
-_TECHNICAL_KINDS = ("technical_services", "technical_services_part")
+#: the kinds of royalty (`subtypes` of the language files) a protocol point of the royalty article may speak of
+_ROYALTY_KINDS = ("technical_services", "technical_services_part", "equipment_rental", "equipment_some", "know_how",
+                  "know_how_part", "software", "copyright", "copyright_some", "films", "patents", "trademarks", "news")
 #: a quote this long found inside a point's sentence consumes it (a shorter one may be a common phrase)
 _CONSUMING_QUOTE = 40
 
@@ -114,16 +115,17 @@ def _read_words(provisions: list[Provision], language: str) -> list[str]:
 
 
 def unread_technical_points(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> None:
-    """A protocol point of the royalty article that speaks of technical services or assistance ("technical
-    services", "servicios de asistencia técnica", "assistência técnica") in words no reader turned into a
-    provision, a caveat or a condition: it neither widens nor narrows the definition as read, yet it may change
-    the answer. Every cap, exemption and residence-only rule of that article carries it as a caveat (kind `protocol_point`, its
+    """A protocol point of the royalty article that speaks of a kind of royalty, technical services or assistance
+    above all ("technical services", "servicios de asistencia técnica", "assistência técnica"; "the lease of ships
+    ... under a bare boat charter contract shall not be considered as payments for the use of ... equipment"), in
+    words no reader turned into a provision, a caveat or a condition: it widens or narrows the definition in a
+    way not read, or neither, yet it may change the answer. Every cap, exemption and residence-only rule of that article carries it as a caveat (kind `protocol_point`, its
     words), so that the answer says there is more to read, never silently."""
     read = _read_words(provisions, version.language)
     for point in points(reading, version, ph):
         for sentence in provisos.sentences(point.text):
             folded = fold_same_length(sentence)
-            if not any(kind in _TECHNICAL_KINDS for _, _, kind in ph.group_hits("subtypes", folded)):
+            if not any(kind in _ROYALTY_KINDS for _, _, kind in ph.group_hits("subtypes", folded)):
                 continue
             words = " ".join(sentence.split())
             if any(words in q or (len(q) >= _CONSUMING_QUOTE and q in words) for q in read):

@@ -144,3 +144,15 @@ def test_an_unread_point_on_technical_services_is_a_caveat_of_the_royalty_answer
                                                   residence="ES", recipient="company"))
     en = _decide(texts["en"], ["NL", "DK"], income="royalties", source="DK", residence="NL")
     assert (en["status"], en["source_taxation"]) == ("determined", "none") and "protocol_point" in _kinds(en)
+
+
+def test_an_unread_point_narrowing_the_equipment_royalty_is_a_caveat_too() -> None:
+    # NL-KR shape: "payments ... for the lease of ships or aircraft under a bare boat charter contract shall not be
+    # considered as payments for the use of ... industrial, commercial or scientific equipment"
+    text = EN.split("PROTOCOL")[0] + ("PROTOCOL\n\nI\nWith respect to paragraph 1 of Article 12, payments received as a "
+                                      "consideration for the lease of ships or aircraft under a bare boat charter contract "
+                                      "shall not be considered as payments for the use of, or the right to use, "
+                                      "industrial, commercial or scientific equipment.\n")
+    decision = _decide(text, ["NL", "DK"], income="royalties", source="DK", residence="NL")
+    assert decision["status"] == "determined" and "protocol_point" in _kinds(decision)
+    assert "bare boat charter" in next(c["quote"] for c in decision["caveats"] if c["kind"] == "protocol_point")
