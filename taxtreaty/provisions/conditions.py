@@ -77,9 +77,9 @@ def payment_dates(folded: str, ph: Phrases) -> dict[str, Any]:
     return out
 
 
-def _optional(ph: Phrases, key: str, folded: str) -> bool:
-    """An optional phrase key of the language (OPTIONAL_PHRASE_KEYS) found in the words."""
-    return key in ph.patterns and ph.has(key, folded)
+def has_optional(ph: Phrases, key: str, *folded: str) -> bool:
+    """An optional phrase key of the language (OPTIONAL_PHRASE_KEYS) found in any of the words."""
+    return key in ph.patterns and any(ph.has(key, text) for text in folded)
 
 
 #: how far into a paragraph of the pension article a second subject still shares it ("Las pensiones y anualidades")
@@ -122,9 +122,9 @@ def clause_conditions(folded: str, ph: Phrases, parties: list[str]) -> dict[str,
     elif ph.has("recipient_company", folded):
         out["recipient"] = "company"
     out.update(holding(folded, ph))
-    if any(k in out for k in SHARE_KEYS) and "recipient" not in out and not _optional(ph, "any_person_holder", folded):
+    if any(k in out for k in SHARE_KEYS) and "recipient" not in out and not has_optional(ph, "any_person_holder", folded):
         out["recipient"] = "company"
-    if _optional(ph, "franked", folded):
+    if has_optional(ph, "franked", folded):
         out["dividends_franked"] = True
     out.update(payment_dates(folded, ph))
     out.update(investment(folded, ph)[0])

@@ -87,7 +87,7 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
             where = cite_label(unit.article, unit.eid)
             # "the lesser of (a) 15 per cent ... and (b) the rate determined by reference to ...": the limit
             # is at most the other items' rate, and this item's rate is one the user can work out
-            lesser = _optional(ph, "lesser_of", *(c.folded for c in unit.context))
+            lesser = cond.has_optional(ph, "lesser_of", *(c.folded for c in unit.context))
             out.add(unit, "withholding_cap", reading.cite(unit, 0, len(unit.text)), status="unknown",
                     reason=f"{where} is an item of the list of rates but no rate can be read from its words",
                     conditions=cond.clause_conditions(unit.folded, ph, reading.parties),
@@ -116,10 +116,6 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
     if cap_units and (not found or "list_items_missing" in damage):
         _unknown_cap(reading, out, cap_units[0], ph, found, damage)
     return out
-
-
-def _optional(ph: Phrases, key: str, *texts: str) -> bool:
-    return key in ph.patterns and any(ph.has(key, text) for text in texts)
 
 
 def _limitation_exceptions(out: Emitted, units: list[Unit], ph: Phrases) -> None:
@@ -151,7 +147,7 @@ def _pension_payments(out: Emitted, units: list[Unit], ph: Phrases) -> None:
     Estado Contratante ... no podrá exceder del 15 por ciento": annuities only, not pensions ("Las pensiones
     originadas ...": pensions only)."""
     annuities = cond.annuity_subject(units[0].folded, ph, units[0].article)
-    periodic = any(_optional(ph, "periodic_payments", u.folded) for u in units)
+    periodic = any(cond.has_optional(ph, "periodic_payments", u.folded) for u in units)
     if annuities is None and not periodic:
         return
     for provision in out:
@@ -163,7 +159,7 @@ def _pension_payments(out: Emitted, units: list[Unit], ph: Phrases) -> None:
         if not periodic or unit is None or "payment_periodic" in provision.conditions:
             continue
         words = [unit.folded, *(c.folded for c in unit.context)]
-        if _optional(ph, "periodic_payments", *words) and not _optional(ph, "not_periodic", *words):
+        if cond.has_optional(ph, "periodic_payments", *words) and not cond.has_optional(ph, "not_periodic", *words):
             provision.conditions["payment_periodic"] = True
 
 
