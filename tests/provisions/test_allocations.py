@@ -333,3 +333,32 @@ def test_the_excess_over_the_arms_length_amount_is_no_source_right(language: str
     assert at(ps, "art_11__para_3", "allocation") == []
     (cap,) = at(ps, "art_11__para_2", "withholding_cap")
     assert cap.rate_pct == Decimal("12")
+
+
+BR_SOMENTE = """CONVENÇÃO ENTRE A REPÚBLICA FEDERATIVA DO BRASIL E A REPÚBLICA DO TESTE
+
+Artigo 11
+Juros
+
+1. Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante poderão ser tributados nesse outro Estado.
+
+2. Todavia, esses juros poderão também ser tributados no Estado Contratante de que provêm, mas o imposto assim exigido não excederá 15 por cento do montante bruto dos juros.
+
+3. Não obstante as disposições do parágrafo 2, os juros provenientes de um Estado Contratante e pagos ao Governo do outro Estado Contratante serão tributáveis somente nesse outro Estado.
+
+Artigo 18
+Pensões
+
+As pensões pagas a um residente de um Estado Contratante em razão de um emprego anterior serão tributáveis somente nesse Estado.
+"""
+
+
+def test_brazilian_future_tense_seraao_tributaveis_somente_is_exclusive() -> None:
+    """Bug: Planalto's "serão tributáveis somente nesse Estado" (future tense, "somente") was read as no
+    allocation: interest paid to a Government had the 15 % cap (confidently wrong: it is exempt at source),
+    pensions had no answer and named no fact."""
+    ps = extract_text(BR_SOMENTE)
+    gov = one(ps, "art_11__para_3", "allocation")
+    assert gov.allocation == "residence_only"
+    assert "government" in gov.conditions.get("recipient_kinds", [])
+    assert one(ps, "art_18__para_nn_1", "allocation").allocation == "residence_only"
