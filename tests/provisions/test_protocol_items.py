@@ -120,3 +120,30 @@ def test_a_point_on_one_kind_of_a_list_item_qualifies_that_kind_only() -> None:
     assistance = decide(treaty, {**base, "royalty_kind": "technical_services"}).to_dict()
     assert (assistance["status"], assistance["max_rate_pct"]) == ("determined", "10")
     assert [c["kind"] for c in assistance["caveats"]] == ["tax_base"] and not assistance["unread"]
+
+
+BR_JCP = """CONVENÇÃO ENTRE A REPÚBLICA FEDERATIVA DO BRASIL E A REPÚBLICA DO TESTE
+
+Artigo 10
+Dividendos
+
+1. Os dividendos pagos por uma sociedade residente de um Estado Contratante a um residente do outro Estado Contratante poderão ser tributados nesse outro Estado.
+
+2. Todavia, esses dividendos poderão também ser tributados no Estado Contratante em que reside a sociedade que os paga, mas o imposto assim exigido não excederá 15 por cento do montante bruto dos dividendos.
+
+PROTOCOLO
+
+1. Com referência ao Artigo 10
+
+Os juros sobre o capital próprio pagos por uma sociedade residente de um Estado Contratante a um residente do outro Estado Contratante poderão ser considerados como dividendos para os fins do Artigo 10.
+"""
+
+
+def test_brazilian_interest_on_net_equity_point_is_a_caveat_of_the_dividend_cap() -> None:
+    """Bug: the protocol's "juros sobre o capital próprio ... poderão ser considerados como dividendos" changed
+    nothing: the dividend cap was given with no word that such payments may fall under it."""
+    from helpers import extract_text, one
+    ps = extract_text(BR_JCP)
+    cap = one(ps, "art_10__para_2", "withholding_cap")
+    kinds = [c["kind"] for c in cap.conditions.get("caveats", [])]
+    assert "profit_participation" in kinds
