@@ -91,6 +91,24 @@ def test_mojibake_is_repaired_and_inline_points_split() -> None:
     assert ct.text.splitlines()[1:] == ["a) Ao Estado;", "ii) Ao Banco Central;", "b) A outro."]
 
 
+MOJIBAKE_FORMS = [
+    # (text as written, how a copy that read its UTF-8 bytes as another encoding prints it)
+    ("the term “royalties” means – as “dividends” –", "latin-1"),  # no accented letter: the quotes alone tell
+    ("the company’s capital – as defined", "cp1252"),
+    ("Artículo 12 — no podrá exceder del 3 por ciento", "latin-1"),
+    ("Artigo 10.º — não excederá 15 por cento", "latin-1"),
+]
+
+
+@pytest.mark.parametrize(("written", "encoding"), MOJIBAKE_FORMS)
+def test_mojibake_of_either_single_byte_reading_is_repaired(written: str, encoding: str) -> None:
+    # Latin-1 turns the bytes of "“" into "â" and two C1 controls (cp1252 into "â€œ"): both are repaired,
+    # the repair straightening curly quotes
+    mangled = written.encode("utf-8").decode(encoding)
+    assert mangled != written
+    assert clean(mangled + "\n").text.strip() == written.replace("“", '"').replace("”", '"').replace("’", "'")
+
+
 def test_decode_table() -> None:
     text = "Artigo 10.º — Dividendos «x»\n"
     assert decode_bytes(text.encode("utf-8")).encoding == "utf-8"

@@ -147,6 +147,12 @@ class SourceText:
             return m.clean_starts[i] + original_offset - m.orig_starts[i]
         return None
 
+    def cited_text(self, cite: Citation) -> str:
+        """The cleaned text a citation was made from: its words as the readers read them (the quote is
+        the original's characters, which may hold what the cleaner repaired: mojibake, escapes, furniture)."""
+        start, end = self.clean.map.to_clean(*cite.span)
+        return self.text[start:end] if end > start else cite.quote
+
     def locate(self, node_text: str, span: tuple[int, int]) -> int | None:
         """Where a node's cleaned text starts in the cleaned document."""
         if not node_text:

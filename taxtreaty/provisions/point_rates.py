@@ -42,7 +42,7 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
         for read in (read_caps, read_exemptions):
             for p in read(reading, units, ph):
                 at = reading.source.clean_offset(p.cite.span[0])
-                if _sets_a_rate(p, ph) and not any(a <= (at if at is not None else -1) < b for a, b in mfn):
+                if _sets_a_rate(p, reading.source.cited_text(p.cite), ph) and not any(a <= (at if at is not None else -1) < b for a, b in mfn):
                     out.append(_direction_outside_provisos(p))
     return out
 
@@ -74,11 +74,11 @@ def _direction_outside_provisos(provision: Provision) -> Provision:
     return provision
 
 
-def _sets_a_rate(provision: Provision, ph: Phrases) -> bool:
+def _sets_a_rate(provision: Provision, text: str, ph: Phrases) -> bool:
     """A cap or exemption the point's words set ("shall not exceed 7.5 per cent", "shall not levy a
     tax"), not one they name to qualify it ("el tipo del 0 por 100 no se aplicará cuando ...": that is
     the rate of the article, qualified by `passes.protocol_qualifiers`)."""
-    words = fold_same_length(provision.cite.quote)
+    words = fold_same_length(text)  # the cleaned words cited (the quote may hold a repaired line's mojibake)
     if provision.kind not in ("withholding_cap", "exemption"):
         return False
     if "unread_condition" in provision.conditions:

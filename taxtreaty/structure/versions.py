@@ -64,8 +64,11 @@ def _article_word_languages() -> dict[str, frozenset[str]]:
     return {word: frozenset(codes) for word, codes in owners.items()}
 
 
-#: how many lines after a heading are read to tell its language when its word is shared
+#: how many lines after a heading are read to tell its language when its word is shared, and at most how
+#: many characters of them (a few hundred words tell English from French; the whole 8,000 characters
+#: `detect_language` reads cost a fifth of parsing a convention whose every heading is "Article")
 _BLOCK_LINES = 40
+_BLOCK_CHARS = 2000
 
 
 def _heading_language(segment: list[Line], k: int, owners: frozenset[str]) -> str | None:
@@ -74,12 +77,14 @@ def _heading_language(segment: list[Line], k: int, owners: frozenset[str]) -> st
     is one of the word's languages; else None (the heading tells nothing)."""
     if len(owners) == 1:
         return next(iter(owners))
-    block = []
+    block: list[str] = []
+    size = 0
     for line in segment[k + 1 : k + 1 + _BLOCK_LINES]:
-        if line.kind == "article":
+        if line.kind == "article" or size >= _BLOCK_CHARS:
             break
         block.append(line.text)
-    language, _ = detect_language("\n".join(block))
+        size += len(line.text) + 1
+    language, _ = detect_language("\n".join(block)[:_BLOCK_CHARS])
     return language if language in owners else None
 
 

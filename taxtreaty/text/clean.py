@@ -88,7 +88,7 @@ class CleanText:
 
 # -- named pieces -------------------------------------------------------------------------------
 
-_MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\xA0-\xBF]|â€|Ãƒ")
+_MOJIBAKE_HINT = regex.compile(r"Ã[\x80-\xBF¡-ÿ]|Â[\x80-\xBF]|â€|â[\x80-\x9F]|Ãƒ")
 _MD_HEADING = regex.compile(r"^\#{1,6}[^\S\n]*")
 _MD_EMPHASIS_ONLY = regex.compile(r"^[*_ \t]+$")
 #: a backslash before ASCII punctuation (markdown's escape, CommonMark: never the treaty's text), a soft

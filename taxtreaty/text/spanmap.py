@@ -70,6 +70,28 @@ class SpanMap:
             return o, o
         return self.start_to_original(start), self.end_to_original(end)
 
+    def to_clean(self, orig_start: int, orig_end: int) -> tuple[int, int]:
+        """The cleaned range made from original[orig_start:orig_end] (the inverse of `to_original` on a
+        range `to_original` gave): a piece copied verbatim maps character by character, a replaced one
+        (a line repaired of its mojibake) as a whole. The pieces' original ranges never go back."""
+        if not self.clean_starts or orig_end <= orig_start:
+            return orig_start, orig_start
+        first = bisect_right(self.orig_ends, orig_start)
+        start = end = None
+        for i in range(min(first, len(self.orig_ends) - 1), len(self.orig_starts)):
+            if self.orig_starts[i] >= orig_end:
+                break
+            if self.orig_ends[i] <= orig_start:
+                continue
+            if start is None:
+                start = (self.clean_starts[i] + max(0, orig_start - self.orig_starts[i])
+                         if self.exact[i] else self.clean_starts[i])
+            end = (self.clean_starts[i] + min(orig_end, self.orig_ends[i]) - self.orig_starts[i]
+                   if self.exact[i] else self.clean_ends[i])
+        if start is None or end is None:
+            return orig_start, orig_start
+        return start, end
+
     def is_exact(self, start: int, end: int) -> bool:
         """True when cleaned[start:end] is a verbatim copy of one original range."""
         if end <= start:
