@@ -74,7 +74,7 @@ def participation_caveats(reading: Reading, version: Version, ph: Phrases, provi
     Estado, cuando se basen en derechos o acreencias que impliquen participación en las ganancias": a point on income
     from rights or debt-claims participating in profits (`profit_participation` words). It changes the answer for that
     income only, and no fact says whether a payment is such income: every cap, exemption and residence-only rule of
-    the dividend and interest articles it names carries it as a caveat (kind `profit_participation`, the point's words),
+    the dividend and interest articles (the point naming either) carries it as a caveat (kind `profit_participation`, the point's words),
     so that the answer for ordinary dividends or interest says so, never silently."""
     if "profit_participation" not in ph.patterns:
         return
@@ -86,6 +86,11 @@ def participation_caveats(reading: Reading, version: Version, ph: Phrases, provi
             named = [*point.articles, *(n for kind, n in figures.find_references(folded, ph) if kind == "article")]
             targets = {a.eid for n in named if (a := article_numbered(version, n)) is not None
                        and a.topic in _PARTICIPATION_TOPICS}
+            if targets:
+                # such income is interest in form and dividends in substance ("Os juros sobre o capital próprio
+                # ... poderão ser considerados como dividendos para os fins do Artigo 10"): asked as either, the
+                # answer carries the point, whichever of the two articles it names
+                targets |= {a.eid for a in version.articles if a.topic in _PARTICIPATION_TOPICS}
             caveat = {"kind": "profit_participation", "eid": point.eid, "quote": " ".join(sentence.split())}
             for p in provisions:
                 if p.cite.language != version.language or eids.article_of(p.cite.eid) not in targets:

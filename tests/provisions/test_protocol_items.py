@@ -131,6 +131,13 @@ Dividendos
 
 2. Todavia, esses dividendos poderão também ser tributados no Estado Contratante em que reside a sociedade que os paga, mas o imposto assim exigido não excederá 15 por cento do montante bruto dos dividendos.
 
+Artigo 11
+Juros
+
+1. Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante poderão ser tributados nesse outro Estado.
+
+2. Todavia, esses juros poderão também ser tributados no Estado Contratante de que provêm, mas o imposto assim exigido não excederá 10 por cento do montante bruto dos juros.
+
 PROTOCOLO
 
 1. Com referência ao Artigo 10
@@ -147,3 +154,8 @@ def test_brazilian_interest_on_net_equity_point_is_a_caveat_of_the_dividend_cap(
     cap = one(ps, "art_10__para_2", "withholding_cap")
     kinds = [c["kind"] for c in cap.conditions.get("caveats", [])]
     assert "profit_participation" in kinds
+    # asked as interest (the payer calls it "juros"), the interest cap carries the same point: before, 10%
+    # with no word that the protocol may treat the payment as a dividend
+    interest = one(ps, "art_11__para_2", "withholding_cap")
+    (caveat,) = [c for c in interest.conditions.get("caveats", []) if c["kind"] == "profit_participation"]
+    assert caveat["eid"].startswith("protocol") and "juros sobre o capital próprio" in caveat["quote"]
