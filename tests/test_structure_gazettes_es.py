@@ -95,6 +95,16 @@ def test_the_approving_law_articles_are_not_the_conventions(doc: taxtreaty.Docum
     assert version.articles[1].heading == "Dividendos"
 
 
+@pytest.mark.parametrize("lost", ["", "?", "\ufffd"])
+def test_the_approving_law_is_told_apart_when_its_accents_were_lost(lost: str) -> None:
+    # a copy whose accents went with its encoding prints "Comunquese", "Comun?quese" or "Comun\ufffdquese": the
+    # law's "ARTICULO 2º" was numbered as the convention's article 2, and the convention's own article 1 dropped
+    damaged = "".join(c if c.isascii() else lost for c in LAW)
+    assert "Comuniquese" not in damaged and "Comuníquese" not in damaged
+    (version,) = taxtreaty.parse(damaged).versions
+    assert [a.number for a in version.articles] == ["1", "2", "3", "4", "5"]
+
+
 def test_bold_headings_titles_and_word_processor_residue(doc: taxtreaty.Document) -> None:
     # "**ARTICULO 1**" kept "**" as its title, so the bold title on the next line and the topic were lost
     first = doc.versions[0].articles[0]

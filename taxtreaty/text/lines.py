@@ -42,9 +42,27 @@ _NOT_WORD = regex.compile(r"[^\p{L}\d]+")
 @cache
 def _enacting_words() -> regex.Pattern[str]:
     """The words an approving instrument's article opens with (`enacting_words` of every language)."""
-    words = [vocab.fold(w) for w in vocab.all_words("enacting_words")]
-    body = "|".join(r"\s+".join(regex.escape(part) for part in w.split()) for w in words) or "(?!)"
+    words = sorted(set(vocab.all_words("enacting_words")), key=len, reverse=True)
+    body = "|".join(r"\s+".join(_lost_accents(part) for part in w.split()) for w in words) or "(?!)"
     return regex.compile(rf"^[^\p{{L}}\d]*(?:{body})(?![\p{{L}}\d])")
+
+
+#: what a copy that lost its encoding prints for an accented letter, when it prints anything
+_LOST_LETTER = "?\ufffd"
+
+
+def _lost_accents(word: str) -> str:
+    """The folded `word` as a regex, each accented letter also lost or printed as "?" or "\ufffd" (a copy whose
+    accents went with its encoding: "Comunquese", "Comun?quese" for "Comuníquese"): the words are long and
+    open a heading's title, so one letter less never makes another instrument's word."""
+    parts = []
+    for char in word:
+        folded = vocab.fold(char)
+        if folded != char.lower() and len(folded) == 1:
+            parts.append(f"(?:{regex.escape(folded)}|[{_LOST_LETTER}])?")
+        else:
+            parts.append(regex.escape(folded))
+    return "".join(parts)
 
 
 def _enacting(title: str) -> bool:
