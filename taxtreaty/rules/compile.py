@@ -96,8 +96,8 @@ class TopicRules:
         """Scenario facts any rule of this topic reads (for the ledger's grouping)."""
         rules = (*self.allocations, *self.pe_overrides, *self.exemptions, *self.caps, *self.gaps)
         result = {c.fact for r in rules for c in r.conditions}
-        if self.truncated is not None:
-            result.add("pe_connected")  # a lost PE paragraph may matter (engine._pe_exception)
+        if self.truncated is not None or (not self.pe_overrides and self.topic in ("dividends", "interest", "royalties")):
+            result.add("pe_connected")  # a lost or unread PE paragraph may matter (rates.pe_exception)
         if any(r.overrides for r in rules):
             result.add("payer")  # "subject to article 19(2)": matters when a government pays
         if self.thresholds:

@@ -34,6 +34,9 @@ from taxtreaty.rules.evaluate import (
 )
 from taxtreaty.rules.scenario import Scenario
 
+#: the payments whose article sends income connected with a permanent establishment to article 7 or 14 (OECD 10(4),
+#: 11(4), 12(3))
+PE_SWITCHED = ("dividends", "interest", "royalties")
 #: allocations that give a payment to the source State alone (an exception of a rate article for some payments)
 SOURCE_EXCLUSIVE = ("paying_state_only", "source_only")
 
@@ -53,6 +56,15 @@ def pe_exception(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, 
             return True
         if scenario.pe_connected is None:
             defaults_used.add("pe_connected")
+    if not rules.pe_overrides and rules.truncated is None and scenario.pe_connected and rules.topic in PE_SWITCHED:
+        # no paragraph sending such income to article 7 or 14 was read: nearly every convention has one, and
+        # one whose words were not read (a copy that lost its accents: "vinculada efectivamente" unread) would
+        # leave the cap standing for income the article does not cap: never a rate, the case named
+        decision.status = "indeterminate"
+        decision.reasons.append(
+            f"the income is connected with a permanent establishment, and no paragraph of article {rules.article} "
+            "read sends such income to article 7 or 14; where the article has none, its rates apply")
+        return True
     for rule in rules.pe_overrides:
         check = Check(rule, scenario, defaults_used)
         if check.holds is not True:
