@@ -31,6 +31,9 @@ GAP_WARNINGS = {"list_items_missing", "amendment_not_applied"}
 _CONTINUES = (";", ":", ",", "-", "—")
 #: provision kinds the engine reads for a distributive article
 DISTRIBUTIVE_KINDS = {"withholding_cap", "exemption", "allocation", "threshold"}
+#: the payments whose article sends income connected with a permanent establishment to article 7 or 14 (OECD 10(4),
+#: 11(4), 12(3))
+PE_SWITCHED = ("dividends", "interest", "royalties")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +99,7 @@ class TopicRules:
         """Scenario facts any rule of this topic reads (for the ledger's grouping)."""
         rules = (*self.allocations, *self.pe_overrides, *self.exemptions, *self.caps, *self.gaps)
         result = {c.fact for r in rules for c in r.conditions}
-        if self.truncated is not None or (not self.pe_overrides and self.topic in ("dividends", "interest", "royalties")):
+        if self.truncated is not None or (not self.pe_overrides and self.topic in PE_SWITCHED):
             result.add("pe_connected")  # a lost or unread PE paragraph may matter (rates.pe_exception)
         if any(r.overrides for r in rules):
             result.add("payer")  # "subject to article 19(2)": matters when a government pays

@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from taxtreaty.rules import labels
-from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
+from taxtreaty.rules.compile import PE_SWITCHED, CompiledTreaty, Rule, TopicRules
 from taxtreaty.rules.conditions import Condition
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.evaluate import (
@@ -34,9 +34,6 @@ from taxtreaty.rules.evaluate import (
 )
 from taxtreaty.rules.scenario import Scenario
 
-#: the payments whose article sends income connected with a permanent establishment to article 7 or 14 (OECD 10(4),
-#: 11(4), 12(3))
-PE_SWITCHED = ("dividends", "interest", "royalties")
 #: allocations that give a payment to the source State alone (an exception of a rate article for some payments)
 SOURCE_EXCLUSIVE = ("paying_state_only", "source_only")
 
