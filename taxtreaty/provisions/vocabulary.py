@@ -62,7 +62,8 @@ PHRASE_KEYS = (
 #: contenedores") or left out ("pero no están incluidas las regalías con respecto a las películas")
 #: the pension article's conditions (readers/allocations.py): "not_periodic" (a payment not periodic, a lump sum),
 #: "social_security" (unless "social_security_among": one of several kinds named), "past_employment_in_other" (the
-#: State of the past employment); "arising_in_source": other income arising in the source State; "that_other_state":
+#: State of the past employment); "employment_in_other": the employment article's "unless the employment is
+#: exercised in the other Contracting State" (the State of the work may tax); "arising_in_source": other income arising in the source State; "that_other_state":
 #: the State a "may be taxed in ..." names after "paid to a resident of" when it is not the residence State;
 #: "subject_to": "subject to", "com ressalva", "sin perjuicio" (a reference, not an exception: readers/allocations.py)
 #: "protocol_heading": what opens a protocol point that names articles ("Ad Article 11", "Con referencia al
@@ -90,7 +91,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "kind_definition", "unless_words", "holding_above", "holding_at_most", "recipient_taxed",
                         "recipient_not_taxed", "arising_in_other", "rate_without_percent", "paying_place", "inclusion_words",
                         "exclusion_words", "property_vehicle", "payer_deducts_dividends", "guaranteed_alternative", "not_periodic", "social_security",
-                        "social_security_among", "past_employment_in_other", "arising_in_source", "that_other_state",
+                        "social_security_among", "past_employment_in_other", "employment_in_other", "arising_in_source", "that_other_state",
                         "subject_to", "loan_words", "loan_term", "term_or_more", "lender_or", "reference_words",
                         "invested_words", "currency_equivalent", "institution_forms", "period_computation",
                         "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to",

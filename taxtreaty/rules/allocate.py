@@ -181,6 +181,23 @@ def _reductions_beside(chosen: Rule, ordered: list[Rule], scenario: Scenario, de
             decision.add_caveats(shared)
 
 
+def _worked_in_source(rules: TopicRules, scenario: Scenario, decision: Decision) -> list[Rule]:
+    """The employment article's rules for work done in the source State (the documented `place_of_work` default):
+    "... shall be taxable only in that State unless the employment is exercised in the other Contracting State. If the
+    employment is so exercised, ... may be taxed in that other State" is one paragraph giving the income to the
+    residence State for work done there and to the State of the work otherwise, so with no day test read the
+    residence-only sentence of a paragraph that also gives the source State its right is not this payment's rule."""
+    if rules.topic != "employment":
+        return list(rules.allocations)
+    worked = {r.paragraph_eid for r in rules.allocations if r.allocation in SOURCE_ALLOCATIONS and not r.conditions}
+    kept = [r for r in rules.allocations
+            if not (r.allocation == "residence_only" and not r.conditions and r.paragraph_eid in worked)]
+    if len(kept) < len(rules.allocations):
+        decision.assumptions.append({"fact": "place_of_work", "value": scenario.source,
+                                     "why": tables().defaults["place_of_work"].why})
+    return kept
+
+
 def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, decision: Decision,
                defaults_used: set[str]) -> None:
     """Articles without rates: exceptions (allocations with conditions) before the base rule. A rule
@@ -190,7 +207,7 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
     # "may be taxed in that State" (the residence State's own right, residence_may_tax) says nothing of the
     # source State's: the words that give or limit that right ("Such profits may also be taxed in the Contracting
     # State in which they arise, but ...") are the ones the answer rests on, so they are tried first
-    ordered = _overriders_first(sorted(rules.allocations, key=lambda r: (
+    ordered = _overriders_first(sorted(_worked_in_source(rules, scenario, decision), key=lambda r: (
         not _conditional(r), r.allocation == "residence_may_tax", r.cite.span[0])))
     chosen: Rule | None = None
     unknown: list[tuple[Rule, Check]] = []

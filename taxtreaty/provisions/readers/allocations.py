@@ -185,6 +185,13 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 if ph.has("shared", rest) and ph.has("permanent_establishment", rest):
                     _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax",
                                           {**conditions, "pe_connected": True}, overrides)
+                elif (article.topic == "employment" and allocation == "residence_only"
+                      and "employment_in_other" in ph.patterns and ph.has("employment_in_other", rest)
+                      and not any(ph.has("shared", unit.folded[a:b]) for a, b in sentences[k + 1:])):
+                    # "só podem ser tributados nesse Estado, a não ser que o emprego seja exercido no outro Estado
+                    # Contratante." with no "Se o emprego for aí exercido, ... podem ser tributadas nesse outro
+                    # Estado" after it: the exception the sentence names is the State of the work's right to tax
+                    _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax", conditions, overrides)
                 continue
             assert shared is not None
             before = sentence[: shared.start()]
