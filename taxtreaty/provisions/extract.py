@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import item_refs, lenders, one_state, outside_definition, passes, protocols
+from taxtreaty.provisions import gains, item_refs, lenders, one_state, outside_definition, passes, protocols
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -80,6 +80,8 @@ def read_article(reading: Reading, version: Version, article: Article, ph: Phras
             continue
         for read in readers:
             found += read(reading, units, ph)
+    if topic == "capital_gains":
+        gains.excepted_paragraphs(reading, version, article, ph, found)
     if topic in RATE_TOPICS:
         passes.disapplied_rates(reading, version, article, ph, found)
         passes.dated_caps(reading, version, article, ph, found)

@@ -27,7 +27,7 @@ from taxtreaty.structure.model import Article, Document
 CAP_TOPICS = frozenset({"dividends", "interest", "royalties", "other_income", "business_profits", "technical_fees", None})
 #: articles of allocations that may cap the other State's tax ("The tax so charged shall not exceed the lesser of
 #: a) the rate of 1½ per cent ...", "el impuesto así exigido no excederá ... el 15 por ciento"): their caps are read
-LIMIT_TOPICS = frozenset({"shipping_air_transport", "pensions"})
+LIMIT_TOPICS = frozenset({"shipping_air_transport", "pensions", "capital_gains"})
 #: articles that allocate taxing rights on an income or capital
 INCOME_TOPICS = frozenset({
     "immovable_property", "business_profits", "shipping_air_transport", "dividends", "interest", "royalties",

@@ -156,6 +156,15 @@ OPTIONAL_PHRASE_KEYS += ("definition_narrowing", "definition_widening")
 #: "tax_reduced": a source right whose tax is reduced by a share of itself ("shall be reduced by an amount equal to 50
 #: per cent thereof"): a `tax_reduced` caveat on the allocation (readers/allocations.py)
 OPTIONAL_PHRASE_KEYS += ("tax_reduced",)
+#: capital gains (provisions/gains.py): the property a paragraph's subject names ("gain_immovable", "gain_pe",
+#: "gain_transport", "gain_shares"), the residual paragraph's words ("gain_residual": "any property other than that
+#: referred to"), the opener of a clause of conditions before or after the verb ("gain_condition_lead": "if", "si"),
+#: words that take some shares or alienators out ("gain_excepted": "other than shares quoted", "by an individual"),
+#: words that ask more of a clause than the share it names ("gain_clause_more": ", and the buyer"), the words after a share of value
+#: derived from immovable property ("value_from_immovable": "of their value"), and a paragraph that keeps a State's
+#: own law on gains another paragraph gives elsewhere ("keeps_right": "shall not affect the right")
+OPTIONAL_PHRASE_KEYS += ("gain_immovable", "gain_pe", "gain_transport", "gain_shares", "gain_residual",
+                         "gain_condition_lead", "gain_excepted", "gain_clause_more", "value_from_immovable", "keeps_right")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from taxtreaty.rules import gains
 from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules, article_of
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.evaluate import (
@@ -136,6 +137,24 @@ def _clashing_exceptions(chosen: Rule, ordered: list[Rule], scenario: Scenario, 
     ]
 
 
+def _narrower(chosen: Rule, ordered: list[Rule], scenario: Scenario, defaults_used: set[str]) -> list[tuple[Rule, Check]]:
+    """Exceptions of the rule chosen that the facts do not rule out: every condition of it and more, another
+    outcome ("Sin embargo, las ganancias originadas en la enajenación de bienes muebles mencionados en el apartado 3
+    del artículo 22, sólo pueden someterse a imposición ..." after the permanent establishment's rule, the words that
+    say which movables unread). Tried after it by their place in the text, they would never be looked at."""
+    own = {(c.fact, c.op, repr(c.value)) for c in chosen.conditions}
+    outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "", (None,))[0]
+    found = []
+    for rule in ordered:
+        if rule is chosen or ALLOCATION_OUTCOME.get(rule.allocation or "", (outcome,))[0] == outcome:
+            continue
+        if own < {(c.fact, c.op, repr(c.value)) for c in rule.conditions}:
+            check = Check(rule, scenario, defaults_used)
+            if check.holds is not False:
+                found.append((rule, check))
+    return found
+
+
 def _same_outcome(chosen: Rule, pending: list[Rule]) -> bool:
     """Every pending exception, if it applies, taxes the income as `chosen` does."""
     outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "")
@@ -243,6 +262,8 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
                 "and the engine could not read as facts (their words are quoted as unread)"
             )
             return
+    if chosen is not None and _conditional(chosen):
+        unknown += _narrower(chosen, ordered, scenario, defaults_used)
     if chosen is not None and unknown and _same_outcome(chosen, [r for r, _ in unknown]):
         # an exception the facts may yet select gives the income where the rule chosen gives it (a lump sum
         # "may be taxed in the State where it arises", a protocol point lets that State apply its law): the
@@ -295,6 +316,8 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
     decision.eid = chosen.cite.eid
     apply_caveats(decision, chosen)
     _reductions_beside(chosen, ordered, scenario, decision, defaults_used)
+    if rules.topic == "capital_gains" and source == "unlimited":
+        gains.capped(rules, chosen, scenario, decision, defaults_used)
     if assumption:
         default = tables().defaults[assumption]
         decision.assumptions.append({"fact": assumption, "value": default.value, "why": default.why})

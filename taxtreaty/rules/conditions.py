@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from taxtreaty.rules import labels
+from taxtreaty.rules import gains, labels
 from taxtreaty.rules.facts import fact_schema
 from taxtreaty.rules.scenario import Scenario
 from taxtreaty.rules.tables import tables
@@ -42,8 +42,7 @@ _COARSE_FACTS = {"recipient", "payer"}
 #: facts with a documented default elsewhere (the payer, for "subject to article 19") that a rate's own
 #: condition never takes by default: it chooses between the rates (issue 12)
 _ASKED = {"payer"}
-#: the payers of a social security benefit
-_PUBLIC_PAYERS = ("government", "local_authority")
+_PUBLIC_PAYERS = ("government", "local_authority")  # the payers of a social security benefit
 #: the provision keys of a share held, by how they compare
 _SHARE_KEYS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital_pct": "lt", "max_capital_pct": "le"}
 
@@ -479,8 +478,10 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(_test("lender_name", "lender_named", names, "lender_names", names="; ".join(names)))
         elif key == "payer_kinds":
             tests.append(_kinds("payer", list(value)))
-        elif key in _SHARE_KEYS:
-            tests.append(_share(key, value, basis))
+        elif key in _SHARE_KEYS:  # in a capital gains article, the alienator's participation in the company
+            tests.append(gains.participation_test(key, value) if topic == "capital_gains" else _share(key, value, basis))
+        elif key in gains.GAIN_KEYS:
+            tests.append(gains.gain_test(key, value))
         elif key == "min_holding_months":
             tests.append(_test("held_months", "period", ("months", int(value)), "held_months", value=int(value)))
         elif key == "min_holding_days":
@@ -537,8 +538,6 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
                 test = Condition(key, "eq_where_resident", (bool(value), where), f"{test.label} (a resident of {name})",
                                  f"{test.failed_label} (a resident of {name})")
             tests.append(test)
-        elif key == "recipient_taxed_state":
-            continue  # read with recipient_subject_to_tax
         elif key == "paid_by_property_vehicle":
             tests.append(_bool_test(key, value, "paid_by_property_vehicle", "not_paid_by_property_vehicle"))
         elif key == "dividends_franked":
@@ -555,8 +554,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
                 test = Condition(key, "eq_where_source", (bool(value), where), f"{test.label} (paid from {name})",
                                  f"{test.failed_label} (paid from {name})")
             tests.append(test)
-        elif key == "nro_payer_state":
-            continue  # read with paid_by_nro_investment_corporation
+        elif key in ("nro_payer_state", "recipient_taxed_state"):
+            continue  # read with paid_by_nro_investment_corporation, recipient_subject_to_tax
         elif key in ("payment_periodic", "annuity"):
             tests.append(_bool_test(key, value, key, _OPPOSITES[key]))
         elif key == "social_security" and value:

@@ -84,7 +84,8 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     # exception, 4-6. the article's own rules
     moved = pending_reclassification(treaty, rules, scenario, decision, defaults_used)
     if moved is not True and not pe_exception(treaty, rules, scenario, decision, defaults_used):
-        if rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps):
+        if rules.topic != "capital_gains" and (  # a gain's caps are its paragraph's (rules/gains.capped)
+                rules.caps or rules.exemptions or any(g.kind in ("withholding_cap", "exemption") for g in rules.gaps)):
             withholding(rules, scenario, decision, defaults_used)
             if decision.eid and decision.eid.startswith("art_"):
                 # "ARTICLE 12A FEES FOR TECHNICAL SERVICES" beside article 12: the article of the rate applied

@@ -267,4 +267,9 @@ def scenario_from(data: Any) -> Any:
         raise ScenarioError(f"scenario: source and residence are the same State ({values['source']}); a treaty covers cross-border income")
     if values.get("invested_amount") is not None and values.get("invested_currency") is None:
         raise ScenarioError("scenario: invested_amount needs invested_currency (an ISO 4217 code such as USD)")
+    kind = values.get("gain_property")
+    if values.get("gain_on_shares") is None and kind is not None and kind != "other":
+        # the property alienated says what the MLI's fact asks: shares are shares; immovable property, a permanent
+        # establishment's property or a ship is none ("other property" may be a partnership's interest: unsaid)
+        values["gain_on_shares"] = kind == "shares"
     return Scenario(**values)

@@ -59,9 +59,13 @@ def test_after_its_date_shares_deriving_more_than_half_their_value_from_land_may
     cited = next(t for t in after["trace"] if t["eid"] == "mli_art_9__para_4")
     assert "365 days preceding the alienation" in cited["quote"] and cited["source"] == "MLI"
     assert after["version"]["mli"]["options"] == ["9(4)"] and after["version"]["mli"]["reference"].startswith("positions")
-    # before: the convention as printed (its paragraphs 1 and 3 unread as to the property: not decided)
+    # before: the convention as printed, whose paragraphs turn on the property alienated (asked, never assumed)
     before = _decide(treaty, date="2021-06-30", **land_rich)
     assert before["status"] == "indeterminate" and not any(t["eid"].startswith("mli") for t in before["trace"])
+    assert "gain_property" in before["missing_facts"]
+    # told it is shares, the convention's own paragraph 2 (more than 50 per cent, no look-back) decides
+    own = _decide(treaty, date="2021-06-30", gain_property="shares", immovable_value_pct=60)
+    assert (own["status"], own["source_taxation"], own["eid"]) == ("determined", "unlimited", "art_13__para_2")
 
 
 def test_a_gain_is_decided_on_the_date_of_effect_for_other_taxes_not_the_withholding_one(tmp_path: Path) -> None:
@@ -94,9 +98,10 @@ def test_the_look_back_facts_are_asked_never_assumed(tmp_path: Path) -> None:
 def test_below_the_threshold_or_not_shares_the_mli_gives_no_answer_of_its_own(tmp_path: Path, facts) -> None:
     treaty, _, _ = _treaty(tmp_path, OPTION_4)
     decision = _decide(treaty, date="2021-08-01", **facts)
-    # the convention's paragraphs decide, as printed: here unread as to the property, never confidently
+    # the convention's paragraphs decide, as printed: they turn on the property alienated, which is asked
     assert decision["status"] == "indeterminate" and decision["eid"] != "mli_art_9__para_4"
-    assert {c["eid"] for c in decision["candidates"]} == {"art_13__para_1", "art_13__para_3"}
+    assert "gain_property" in decision["missing_facts"]
+    assert {c["eid"] for c in decision["candidates"]} <= {"art_13__para_1", "art_13__para_2", "art_13__para_3"}
 
 
 def test_without_option_4_article_9_1_is_a_caveat_on_the_conventions_own_test(tmp_path: Path) -> None:
@@ -113,8 +118,10 @@ def test_the_principal_purpose_test_does_not_settle_a_clash_of_paragraphs(tmp_pa
     # article 7 only: the residence-only paragraph gets the PPT proviso; it is no exception to paragraph 1 for that
     treaty, _, _ = _treaty(tmp_path, OPTION_4.replace("articles: [7, 9]", "articles: [7]").replace('    options: ["9(4)"]\n', ""))
     decision = _decide(treaty, date="2021-08-01")
-    assert decision["status"] == "indeterminate"
-    assert {c["eid"] for c in decision["candidates"]} == {"art_13__para_1", "art_13__para_3"}
+    assert decision["status"] == "indeterminate" and decision["missing_facts"][0] == "gain_property"
+    # the property given, the residual paragraph applies with its proviso, not as an exception to paragraph 1
+    other = _decide(treaty, date="2021-08-01", gain_property="other")
+    assert (other["status"], other["source_taxation"], other["eid"]) == ("determined", "none", "art_13__para_3")
 
 
 def test_ask_takes_the_gain_facts_as_options(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import regex
 
 from taxtreaty.provisions import conditions as cond
-from taxtreaty.provisions import figures, provisos
+from taxtreaty.provisions import figures, gains, provisos
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.parties import (
@@ -87,6 +87,9 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 conditions["beneficial_owner"] = True
             conditions.update(subtype_conditions(sentence, ph))
             verb = exclusive or shared
+            if verb is not None and article.topic == "capital_gains":
+                # the property the paragraph is for, the tests on shares, and the clauses no fact answers
+                conditions.update(gains.gain_conditions(unit, k, verb, ph))
             if verb is not None and (article.topic not in PAYMENT_TOPICS or exclusive is not None):
                 # "los intereses originados en Argentina y pagados a un residente de Canadá solo podrán
                 # someterse a imposición en Canadá": a rule for one direction of the payment
@@ -195,7 +198,9 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                 continue
             assert shared is not None
             before = sentence[: shared.start()]
-            if ph.find("to_resident", before) is not None and not ph.has("shared_also", sentence) \
+            # (no gain is paid: "a fixed base available to a resident of a Contracting State" is no recipient)
+            if article.topic != "capital_gains" and ph.find("to_resident", before) is not None \
+                    and not ph.has("shared_also", sentence) \
                     and not _paying_state_first(sentence, shared, ph) and "employment_in_source" not in conditions:
                 # "paid to a resident of the other State may be taxed in that other State" (not "pensions ...
                 # arising in one of the Contracting States and paid to a resident of the other Contracting State
