@@ -227,7 +227,7 @@ def test_parallel_reading_reports_the_same_first_error(book, monkeypatch):
     _, serial = LedgerEvaluator(book).evaluate(ledger)
     assert [str(b) for b in parallel] == [str(b) for b in serial] == [
         "line 5: income: income must be one of " + ", ".join(
-            ["dividends", "interest", "royalties", "business_profits", "shipping", "employment", "pensions",
+            ["dividends", "interest", "royalties", "technical_services", "business_profits", "shipping", "employment", "pensions",
              "directors_fees", "entertainers", "government_service", "students", "teachers", "capital_gains",
              "immovable_property", "other_income"]) + " (got 'wages')"
     ]

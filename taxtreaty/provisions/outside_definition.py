@@ -75,9 +75,9 @@ def outside_definition(reading: Reading, version: Version, ph: Phrases, provisio
     """An allocation of each royalties article to the profits articles for a kind its definition does not name."""
     if "kind_definition" not in ph.patterns or "definition_hint_words" not in ph.raw:
         return []
+    # (a text with no profits article, a fragment of articles 11-12: the allocation still holds, to articles the
+    # text does not hold, and the rules abstain saying so rather than give the royalties' rate)
     profits = [a.number for a in version.articles if a.topic in PROFIT_TOPICS and a.number]
-    if not profits:
-        return []
     # (another language version's provisions of this pass say nothing of the convention's words)
     named = set().union(set(), *(_kinds_of(p) for p in provisions if not p.values.get("outside_definition")))
     hints = [fold_same_length(w).lower() for w in ph.words("definition_hint_words")]

@@ -45,12 +45,21 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
     """True when a reclassification holds (the decision made under the profits article); the rule,
     its check and the profits answer when it may hold (the kind not given); None otherwise."""
     for rule in rules.allocations:
-        if not rule.values.get("reclassified_to"):
+        if not rule.values.get("reclassified_to") and not rule.values.get("outside_definition"):
             continue
         check = Check(rule, scenario, defaults_used)
         target = _target(treaty, rule, scenario)
+        if check.holds is True and target is None and rule.values.get("outside_definition"):
+            # fees for technical services under an article whose definition of royalties does not name them, in a
+            # text with no profits article (a fragment): no royalty, and the article that decides is not there
+            decision.status = "indeterminate"
+            decision.trace.append(TraceEntry(rule.cite, labels.label("effects", "outside_definition", article="7 of the OECD Model")))
+            decision.reasons.append(f"{rule.cite.eid}: the definition of royalties does not name this kind of payment, so the "
+                                    "business-profits article decides it, and that article is not in the source text; "
+                                    "source text incomplete")
+            return True
         if check.holds is False or target is None:
-            if check.holds is not False:
+            if check.holds is not False and rule.values.get("reclassified_to"):
                 decision.reasons.append(f"{rule.cite.eid} sends this income to article "
                                         f"{' or '.join(str(n) for n in rule.values['reclassified_to'])}, which is not in the source text")
             continue

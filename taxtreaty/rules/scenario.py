@@ -263,6 +263,12 @@ def scenario_from(data: Any) -> Any:
     # a fact the mapping does not give is unknown (None) unless it is required (then read_fact says so)
     values = {name: read_fact(fact, data.get(key)) if key in data or fact.required else None
               for name, key, fact in _fields(schema)}
+    for key, implied in tables().income_facts.get(values["income"], {}).items():
+        # "technical_services": royalties paid for technical services (the kind the royalties article reads)
+        given = values.get(key)
+        if given is not None and given != implied:
+            raise ScenarioError(f"scenario: income {values['income']} is {key} {implied} (got {key} {given!r})")
+        values[key] = implied
     if values["source"] == values["residence"]:
         raise ScenarioError(f"scenario: source and residence are the same State ({values['source']}); a treaty covers cross-border income")
     if values.get("invested_amount") is not None and values.get("invested_currency") is None:

@@ -14,7 +14,7 @@ from typing import Any
 from taxtreaty.vocab import DataFileError, read_data_file
 
 _FILE = "rules/scenario.yaml"
-_KEYS = {"income_topics", "recipient_equivalents", "recipient_aliases", "recipient_refinements", "defaults"}
+_KEYS = {"income_topics", "income_facts", "recipient_equivalents", "recipient_aliases", "recipient_refinements", "defaults"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,9 @@ class Default:
 @dataclass(frozen=True)
 class Tables:
     income_topics: dict[str, str]
+    #: an income value that is a kind of another income -> the facts it implies ("technical_services":
+    #: royalty_kind technical_services)
+    income_facts: dict[str, dict[str, str]]
     recipient_equivalents: dict[str, tuple[str, ...]]
     recipient_aliases: dict[str, tuple[str, ...]]
     #: provisions' recipient kinds that a yes/no fact settles for the scenario kinds that may be one
@@ -77,6 +80,7 @@ def tables() -> Tables:
         defaults[fact] = Default(fact, entry["value"], str(entry["why"]))
     return Tables(
         income_topics={str(k): str(v) for k, v in raw["income_topics"].items()},
+        income_facts={str(k): {str(f): str(v) for f, v in (facts or {}).items()} for k, facts in (raw["income_facts"] or {}).items()},
         recipient_equivalents={str(k): tuple(v) for k, v in raw["recipient_equivalents"].items()},
         recipient_aliases={str(k): tuple(v) for k, v in raw["recipient_aliases"].items()},
         recipient_refinements=_refinements(raw["recipient_refinements"] or {}),
