@@ -44,7 +44,7 @@ def _enacting_words() -> regex.Pattern[str]:
     """The words an approving instrument's article opens with (`enacting_words` of every language)."""
     words = sorted(set(vocab.all_words("enacting_words")), key=len, reverse=True)
     body = "|".join(r"\s+".join(_lost_accents(part) for part in w.split()) for w in words) or "(?!)"
-    return regex.compile(rf"^[^\p{{L}}\d]*(?:{body})(?![\p{{L}}\d])")
+    return regex.compile(rf"^[^\p{{L}}\d]*+(?:{body})(?![\p{{L}}\d])")
 
 
 #: what a copy that lost its encoding prints for an accented letter, when it prints anything
