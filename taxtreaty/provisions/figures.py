@@ -344,14 +344,22 @@ def _point_reference_regex(language: str) -> regex.Pattern[str]:
     # "subparagraph a)", "(a)"; a bare letter only where "of" follows ("sub-paragraph a of paragraph 2")
     letter = rf"(?:\(?(?P<letter>[a-z]{{1,2}})\)|(?P<bare>[a-z])(?=\s+{of}\s))"
     joiners = ph.word_group("and_words", "or_words")
-    return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|{joiners})\s*\(?(?P<more>[a-z]{{1,2}})\))?")
+    # "letras a) a c)", "subparagraphs a) to c)": a run of items, from the first to the last (`item_range`)
+    run = alternation(ph.raw["item_range"]) if "item_range" in ph.raw else "(?!)"
+    return regex.compile(rf"(?:{words})\s*{letter}(?:\s*(?:,|{joiners})\s*\(?(?P<more>[a-z]{{1,2}})\)"
+                         rf"|\s*{run}\s*\(?(?P<to>[a-z])\))?")
 
 
 def find_point_references(text: str, ph: Phrases) -> list[str]:
-    """Lettered items named in a cross-reference: "subparagraph a)" -> ["a"]; "alíneas a) e b)" -> ["a", "b"]."""
+    """Lettered items named in a cross-reference: "subparagraph a)" -> ["a"]; "alíneas a) e b)" -> ["a", "b"];
+    a run, "letras a) a c)" -> ["a", "b", "c"]."""
     out: list[str] = []
     for m in _point_reference_regex(ph.code).finditer(text):
-        for letter in (m.group("letter") or m.group("bare"), m.group("more")):
+        first = m.group("letter") or m.group("bare")
+        letters = [first, m.group("more")]
+        if m.group("to") and len(first) == 1 and first < m.group("to"):
+            letters = [chr(c) for c in range(ord(first), ord(m.group("to")) + 1)]
+        for letter in letters:
             if letter and letter not in out:
                 out.append(letter)
     return out

@@ -203,3 +203,79 @@ def test_an_investment_in_words_and_figures_is_a_fact(sum_, invested, status, ra
     assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
     if invested is None:
         assert decision["missing_facts"] == ["invested_amount"]
+
+
+# the MLI's holding period as the BOE prints it: "durante un período de 365 días que comprenda el día de pago de los
+# dividendos", with the note on how it is counted in brackets (before: "comprenda" was a word not read, so the 5 %
+# was indeterminate even for a holding of years)
+HELD = HEAD + """Artículo 10.
+Dividendos.
+1. Los dividendos pagados por una sociedad residente de un Estado contratante a un residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado contratante en que resida la sociedad que paga los dividendos, pero si el beneficiario efectivo de los dividendos es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del:
+a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad (distinta de una sociedad de personas) que posea directamente al menos el 20 por ciento del capital de la sociedad que paga los dividendos durante un período de 365 días que comprenda el día de pago de los dividendos (a efectos del cómputo de dicho período, no se tendrán en cuenta los cambios de propiedad que resulten de una fusión de la sociedad que paga los dividendos);
+b) 15 por ciento del importe bruto de los dividendos en todos los demás casos.
+"""
+
+
+@pytest.mark.parametrize(("facts", "status", "rate", "missing"), [
+    ({"capital_pct": 40, "held_days": 500}, "determined", "5", []),
+    ({"capital_pct": 40, "held_days": 100}, "determined", "15", []),
+    ({"capital_pct": 40}, "indeterminate", None, ["held_days"]),
+    ({"capital_pct": 10}, "determined", "15", []),
+])
+def test_a_holding_period_that_comprises_the_day_of_payment(facts, status, rate, missing):
+    decision = _decide(HELD, income="dividends", recipient="company", **facts)
+    assert (decision["status"], decision["missing_facts"], decision["unread"]) == (status, missing, [])
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+
+
+# an exemption list whose last item is a loan guaranteed by the bodies its other items name, cited as a run of
+# letters ("por una institución a que se refieren las letras a) a c)"): a government's guarantee, a fact the user
+# gives (loan_kind); before, the item was words not read and every interest payment was indeterminate
+def _guaranteed(items: str) -> str:
+    return HEAD + GRANT + """2. Sin embargo, dichos intereses pueden someterse también a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo de los intereses es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del 12 por ciento del importe bruto de los intereses.
+3. No obstante lo dispuesto en el apartado 2, los intereses procedentes de un Estado contratante estarán exentos de imposición en ese Estado si el beneficiario efectivo es:
+""" + items
+
+
+PUBLIC_ITEMS = _guaranteed("""a) el Gobierno o una entidad local del otro Estado contratante;
+b) el Banco Central del otro Estado contratante;
+c) una institución financiera cuyo capital sea propiedad total del Gobierno del otro Estado contratante;
+d) un residente del otro Estado contratante, respecto de créditos garantizados o asegurados por una institución a que se refieren las letras a) a c).
+""")
+# a bank among the bodies cited: the guarantee is no government's, the item stays words not read
+BANK_AMONG = _guaranteed("""a) el Gobierno del otro Estado contratante;
+b) un banco residente del otro Estado contratante;
+c) un residente del otro Estado contratante, respecto de créditos garantizados por una institución a que se refieren las letras a) y b).
+""")
+
+
+@pytest.mark.parametrize(("text", "facts", "status", "rate", "missing"), [
+    (PUBLIC_ITEMS, {"recipient": "company", "loan_kind": "other"}, "determined", "12", []),
+    (PUBLIC_ITEMS, {"recipient": "company", "loan_kind": "government_guaranteed"}, "determined", "0", []),
+    (PUBLIC_ITEMS, {"recipient": "company"}, "indeterminate", None, ["loan_kind"]),
+    (PUBLIC_ITEMS, {"recipient": "central_bank"}, "determined", "0", []),
+    (BANK_AMONG, {"recipient": "individual", "loan_kind": "other"}, "determined", "12", []),  # no guarantee at all
+])
+def test_a_guarantee_by_the_bodies_of_a_run_of_letters(text, facts, status, rate, missing):
+    decision = _decide(text, **facts)
+    assert (decision["status"], decision["missing_facts"]) == (status, missing)
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+
+
+def test_a_guarantee_by_a_bank_among_the_bodies_cited_stays_words_not_read():
+    (item,) = [p for p in taxtreaty.provisions(taxtreaty.parse(BANK_AMONG)).provisions
+               if p.cite.eid == "art_11__para_3__point_c"]
+    assert "letras a) y b)" in item.conditions["unread_condition"]
+
+
+@pytest.mark.parametrize(("language", "words", "letters"), [
+    ("es", "por una institución a que se refieren las letras a) a c)", ["a", "b", "c"]),
+    ("es", "por las entidades mencionadas en los incisos b) y d)", ["b", "d"]),
+    ("en", "by a body referred to in subparagraphs a) to d)", ["a", "b", "c", "d"]),
+    ("pt", "por uma entidade referida nas alíneas a) a c)", ["a", "b", "c"]),
+])
+def test_a_run_of_lettered_items_names_each(language, words, letters):
+    from taxtreaty.provisions.figures import find_point_references
+    from taxtreaty.provisions.vocabulary import fold_same_length, phrases
+    assert find_point_references(fold_same_length(words), phrases(language)) == letters
