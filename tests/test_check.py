@@ -74,6 +74,10 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
          "case 'm': expect.status must be one of"),
         ("- {id: n, treaty: t.txt, scenario: {income: interest, source: PT, residence: CN}, expect: {missing_facts: [age]}}",
          "case 'n': expect.missing_facts names 'age'"),
+        ("- {id: n2, treaty: t.txt, scenario: {income: interest, source: PT, residence: CN}, expect: {caveats: [mnf]}}",
+         "case 'n2': expect.caveats names 'mnf', which is not a caveat kind"),
+        ("- {id: n3, treaty: t.txt, scenario: {income: interest, source: PT, residence: CN}, expect: {without_caveats: mfn}}",
+         "case 'n3': expect.without_caveats must be a non-empty list of caveat kinds"),
         ("- {treaty: t.txt, scenario: {income: interest, source: PT, residence: CN}, expect: {status: determined}}",
          "case #1: missing 'id'"),
         ("- {id: o, treaty: t.txt, scenario: {income: interest, source: PT, residence: CN}, expect: {status: determined}}\n"
@@ -224,6 +228,32 @@ def test_report_lists_each_mismatch_with_expected_and_actual(tmp_path: Path, mon
     assert seen[0] == (["PT", "CN"], {"income": "dividends", "source": "CN", "residence": "PT", "beneficial_owner": True})
 
 
+def test_caveat_expectations_check_the_kinds_a_decision_carries_and_must_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path / "t.txt", TREATY_TEXT)
+    path = write(tmp_path / "cases.yaml", """\
+        treaty: t.txt
+        parties: [PT, CN]
+        cases:
+          - id: carries
+            scenario: {income: interest, source: CN, residence: PT}
+            expect: {caveats: [mfn], without_caveats: [main_purpose]}
+          - id: lacks
+            scenario: {income: interest, source: CN, residence: PT}
+            expect: {caveats: [mfn, main_purpose]}
+          - id: must-not
+            scenario: {income: interest, source: CN, residence: PT}
+            expect: {without_caveats: [mfn]}
+        """)
+    decision = FakeDecision(status="determined", max_rate_pct="10", trace=[], missing_facts=[],
+                            caveats=[{"kind": "mfn", "eid": "protocol_1__para_3", "quote": "a lower rate"}])
+    monkeypatch.setattr(check_run, "_decide", lambda: lambda document, scenario: decision)
+    report = run_cases(load_cases(path))
+    assert report.summary_line() == "1 passed, 2 failed"
+    lacks, must_not = report.failures()
+    assert "caveats: expected [mfn, main_purpose], got [mfn]" in lacks.line()
+    assert "without_caveats: expected none of [mfn], got [mfn]" in must_not.line()
+
+
 def test_provision_case_passes_when_one_provision_meets_every_expectation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from taxtreaty.provisions.model import Citation, Provision, ProvisionSet
 
@@ -313,7 +343,7 @@ def test_check_command_rejects_a_malformed_cases_file_in_one_line(tmp_path: Path
     assert result.stdout == ""
     assert result.stderr.strip() == (
         f"taxtreaty: error: {path}: case 'typo': unknown key 'max_rate' in expect "
-        "(allowed: article, eid, max_rate_pct, missing_facts, source_taxation, status)"
+        "(allowed: article, caveats, eid, max_rate_pct, missing_facts, source_taxation, status, without_caveats)"
     )
 
 

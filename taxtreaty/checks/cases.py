@@ -7,8 +7,9 @@ JSON Lines holds one case per line (blank lines are skipped).
 Two shapes of case (issue 7):
 
 - decision: `{id, treaty, parties?, scenario: {...}, expect: {status, max_rate_pct,
-  source_taxation, article, eid, missing_facts}}` -- `scenario` uses the keys of `taxtreaty ask`;
-  `expect` is any subset.
+  source_taxation, article, eid, missing_facts, caveats}}` -- `scenario` uses the keys of `taxtreaty ask`;
+  `expect` is any subset; `caveats` lists caveat kinds (`mfn`, `main_purpose`, ...) the decision must carry,
+  `without_caveats` kinds it must not (a clause on other incomes or kinds).
 - extraction: `{id, treaty, parties?, provision: {topic, kind, language?}, expect: {rate_pct,
   status, conditions, allocation, values, eid}}` -- passes when one provision of that topic and
   kind (and language) meets every expectation.
@@ -41,13 +42,16 @@ from typing import Any
 import yaml
 
 from taxtreaty.checks.quotes import QuoteChecker
+from taxtreaty.rules import labels
 from taxtreaty.rules.facts import fact_schema
 from taxtreaty.text import InputError
 
 #: the scenario keys of `taxtreaty ask`, `POST /ask` and the ledger columns: the fact schema's
 SCENARIO_KEYS = frozenset(fact_schema().keys)
 INCOME_TYPES = frozenset(fact_schema().choices("income"))
-DECISION_EXPECT_KEYS = frozenset({"status", "max_rate_pct", "source_taxation", "article", "eid", "missing_facts"})
+DECISION_EXPECT_KEYS = frozenset({
+    "status", "max_rate_pct", "source_taxation", "article", "eid", "missing_facts", "caveats", "without_caveats",
+})
 DECISION_STATUSES = frozenset({"determined", "indeterminate", "not_covered"})
 SOURCE_TAXATION = frozenset({"none", "limited", "unlimited"})
 
@@ -288,7 +292,19 @@ def _decision_expect(value: dict[str, Any], err: Any) -> dict[str, Any]:
         unknown = sorted(set(facts) - SCENARIO_KEYS)
         if unknown:
             raise err(f"expect.missing_facts names {unknown[0]!r}, which is not a scenario key")
+    for key in ("caveats", "without_caveats"):
+        if key in expect:
+            _caveat_kinds(expect[key], key, err)
     return expect
+
+
+def _caveat_kinds(kinds: Any, key: str, err: Any) -> None:
+    if not isinstance(kinds, list) or not kinds or not all(isinstance(k, str) for k in kinds):
+        raise err(f"expect.{key} must be a non-empty list of caveat kinds")
+    unknown = [k for k in kinds if not labels.has("caveat_kinds", k)]
+    if unknown:
+        known = _names(frozenset(labels.section("caveat_kinds")))
+        raise err(f"expect.{key} names {unknown[0]!r}, which is not a caveat kind (one of {known})")
 
 
 def _provision_select(value: Any, err: Any) -> dict[str, str]:

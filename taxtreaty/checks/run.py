@@ -8,7 +8,8 @@ is ever skipped, so a green run means every case was really checked.
 Decision cases: `status`, `max_rate_pct`, `source_taxation` compare with the decision's fields
 of the same name; `article` with the article number of `article_applied`; `eid` with the
 decision's `eid` when it has one, else with any eId of its trace; `missing_facts` lists facts
-that must all be among the decision's missing facts.
+that must all be among the decision's missing facts; `caveats` lists caveat kinds that must all be
+among the decision's caveats, `without_caveats` kinds none of which may be.
 """
 
 from __future__ import annotations
@@ -118,6 +119,11 @@ def check_decision(case: Case, decision: Any) -> list[str]:
         absent = [f for f in case.expect["missing_facts"] if f not in missing]
         if absent:
             mismatches.append(f"missing_facts: expected {show(case.expect['missing_facts'])}, got {show(missing)}")
+    carried = [str(as_plain(c).get("kind")) for c in actual.get("caveats") or [] if isinstance(as_plain(c), dict)]
+    if "caveats" in case.expect and any(k not in carried for k in case.expect["caveats"]):
+        mismatches.append(f"caveats: expected {show(case.expect['caveats'])}, got {show(carried)}")
+    if "without_caveats" in case.expect and any(k in carried for k in case.expect["without_caveats"]):
+        mismatches.append(f"without_caveats: expected none of {show(case.expect['without_caveats'])}, got {show(carried)}")
     if mismatches:
         context = [f"status {show(actual.get('status'))}"]
         if "max_rate_pct" not in case.expect and actual.get("max_rate_pct") is not None:

@@ -122,9 +122,14 @@ def run(reading: Reading) -> ProvisionSet:
     for version in reading.doc.versions:
         ph = phrases(version.language)
         if version.supported and ph is not None:
-            protocols.mfn_caveats(reading, version, ph, provisions)
             protocols.participation_caveats(reading, version, ph, provisions)
     passes.protocol_qualifiers(reading.doc, provisions, reading.parties)
+    for version in reading.doc.versions:
+        ph = phrases(version.language)
+        if version.supported and ph is not None:
+            # after the qualifiers, which part a cap's kinds (a protocol's own rule for technical assistance):
+            # a clause on some kinds only is carried by their caps alone
+            protocols.mfn_caveats(reading, version, ph, provisions)
     for version in reading.doc.versions:
         ph = phrases(version.language)
         if version.supported and ph is not None:

@@ -50,10 +50,14 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
             if not articles:
                 articles = [a for n in point.articles if (a := article_numbered(version, n)) is not None and a.topic in PAYMENT_TOPICS]
             targets = {a.eid for a in articles}
-            topics = {income for _, _, income in ph.group_hits("incomes", folded)}
+            kinds = ph.group_hits("subtypes", folded)
+            topics = {income for start, end, income in ph.group_hits("incomes", folded)
+                      if not any(s < end and start < e for s, e, _ in kinds)}
             caveat = {"kind": "mfn", "eid": point.eid, "quote": sentence}
             for p in provisions:
                 if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined":
+                    continue
+                if not _mfn_covers_kind(p, topics, {kind for _, _, kind in kinds}):
                     continue
                 # a rate the point itself sets or deems ("shall be reduced to 7 per cent", "shall be deemed to be
                 # payments to which ... subparagraph (a) ... apply") may be lowered by its own clause too
@@ -62,6 +66,18 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                 named = own or eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
                 if named and caveat not in p.conditions.get("caveats", []):
                     p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
+
+
+def _mfn_covers_kind(cap: Provision, general: set[str], named: set[str]) -> bool:
+    """A clause naming kinds of payment only ("pagos por servicios de asistencia técnica previstos en el
+    Artículo 12", "payments for technical services") lowers the caps of those kinds, not the article's
+    others (trademarks, "all other cases"); one naming the income itself ("regalías, pagos por asistencia
+    técnica") lowers every cap of it. A part of a kind (`technical_services_part`) is of that kind."""
+    if not named or cap.topic in general:
+        return True
+    subtype = cap.conditions.get("income_subtype")
+    capped = {subtype} if isinstance(subtype, str) else set(subtype or ())
+    return any(c == n or c.startswith(f"{n}_") or n.startswith(f"{c}_") for c in capped for n in named)
 
 
 #: the payment articles whose answers a point on income from profit-participating rights qualifies

@@ -287,7 +287,8 @@ def test_numbered_points_after_a_heading_naming_a_paragraph_and_before_footnotes
     assert [c["kind"] for c in royalties["caveats"]] == ["mfn"]
 
 
-@pytest.mark.parametrize(("code", "income", "articles"), [("IN", "dividends", {"10", "11", "12"}), ("VN", "interest", {"11", "12"})])
+# NL-VN IX(2) names the payments for technical services of IX(1) only: no cap of article 12 itself carries it
+@pytest.mark.parametrize(("code", "income", "articles"), [("IN", "dividends", {"10", "11", "12"}), ("VN", "interest", {"11"})])
 def test_real_most_favoured_nation_points_reach_the_caps_they_name(code: str, income: str, articles: set[str]) -> None:
     ps = taxtreaty.provisions(nl(code))
     mfn = [p for p in ps.find(kind="withholding_cap") if any(c["kind"] == "mfn" for c in p.conditions.get("caveats", []))]
@@ -401,3 +402,61 @@ def test_a_protocol_point_that_gives_some_residents_pensions_to_their_state_is_n
     assert za.status == "indeterminate" and any("10.000 Euro" in u["quote"] for u in za.to_dict()["unread"])
     nl = taxtreaty.decide(doc, {"income": "pensions", "source": "ZA", "residence": "NL", "recipient": "individual"})
     assert (nl.status, nl.source_taxation, nl.eid) == ("determined", "unlimited", "art_17__para_1")
+
+
+# a royalty article with a cap for technical assistance apart, and a most-favoured-nation point naming that
+# kind only ("los pagos por servicios de asistencia técnica previstos en el Artículo 12"): the clause is
+# carried by the technical-assistance cap alone, not by the patent cap of the same article
+KIND_MFN = {
+    "en": ("Convention between the Kingdom of the Netherlands and the Socialist Republic of Vietnam\n\n"
+           "Article 12\nRoyalties\n\n"
+           "1. Royalties arising in a Contracting State and paid to a resident of the other Contracting State may be "
+           "taxed in that other State.\n\n"
+           "2. However, such royalties may also be taxed in the Contracting State in which they arise, but the tax so "
+           "charged shall not exceed:\n"
+           "a) 5 per cent of the gross amount of the royalties paid for the use of any patent;\n"
+           "b) 10 per cent of the gross amount of the royalties paid for technical services.\n\n"
+           "PROTOCOL\n\nAt the moment of signing the Convention the undersigned have agreed as follows:\n\n"
+           "I\nAd Article 12\n"
+           "If Vietnam after the signature of this Convention agrees with a member State of the OECD to a lower "
+           "rate on payments for technical services, then this lower rate will apply to residents of the Netherlands.\n"),
+    "es": ("Convenio entre la República Argentina y Canadá\n\n"
+           "Artículo 12\nRegalías\n\n"
+           "1. Las regalías procedentes de un Estado Contratante y pagadas a un residente del otro Estado Contratante "
+           "pueden someterse a imposición en ese otro Estado.\n\n"
+           "2. Sin embargo, estas regalías pueden someterse también a imposición en el Estado Contratante del que "
+           "procedan, pero el impuesto así exigido no podrá exceder:\n"
+           "a) del 5 por ciento del importe bruto pagado por el uso de patentes;\n"
+           "b) del 10 por ciento del importe bruto pagado por la prestación de servicios de asistencia técnica.\n\n"
+           "PROTOCOLO\n\nEn el momento de la firma del Convenio, los signatarios han convenido:\n\n"
+           "1. Si luego de la fecha de la firma de este Convenio, la República Argentina concluye un Acuerdo con un "
+           "Estado miembro de la Organización para la Cooperación y el Desarrollo Económico por el que limita la "
+           "imposición en el país de la fuente de los pagos por servicios de asistencia técnica previstos en el "
+           "Artículo 12 a una alícuota menor, esta alícuota se aplicará en forma automática.\n"),
+    "pt": ("Convenção entre a República Portuguesa e a República Federativa do Brasil\n\n"
+           "Artigo 12.º\nRoyalties\n\n"
+           "1 — As royalties provenientes de um Estado Contratante e pagas a um residente do outro Estado Contratante "
+           "podem ser tributadas nesse outro Estado.\n\n"
+           "2 — No entanto, essas royalties podem ser igualmente tributadas no Estado Contratante de que provêm, mas "
+           "o imposto assim estabelecido não poderá exceder:\n"
+           "a) 5 por cento do montante bruto das royalties pagas pelo uso de patentes;\n"
+           "b) 10 por cento do montante bruto das royalties pagas por serviços técnicos.\n\n"
+           "PROTOCOLO\n\nNo momento da assinatura da Convenção, os signatários acordaram:\n\n"
+           "1. Ad artigo 12.º Se, depois da assinatura da presente Convenção, o Brasil acordar com um Estado membro "
+           "da OCDE uma taxa inferior sobre os pagamentos por serviços técnicos, essa taxa aplica-se para efeitos "
+           "da presente Convenção.\n"),
+}
+KIND_MFN_STATES = {"en": ("VN", "NL"), "es": ("AR", "CA"), "pt": ("BR", "PT")}
+
+
+@pytest.mark.parametrize("language", sorted(KIND_MFN))
+def test_a_most_favoured_nation_point_naming_a_kind_of_payment_is_carried_by_that_kind_only(language: str) -> None:
+    source, residence = KIND_MFN_STATES[language]
+    facts = {"income": "royalties", "source": source, "residence": residence, "beneficial_owner": True,
+             "recipient": "company"}
+    technical = ask(KIND_MFN[language], **facts, royalty_kind="technical_services")
+    assert (technical["status"], technical["max_rate_pct"]) == ("determined", "10")
+    assert [c["kind"] for c in technical["caveats"]] == ["mfn"]
+    patents = ask(KIND_MFN[language], **facts, royalty_kind="patents")
+    assert (patents["status"], patents["max_rate_pct"]) == ("determined", "5")
+    assert not patents["caveats"]

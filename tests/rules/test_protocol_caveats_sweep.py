@@ -4,7 +4,7 @@ point's words on the answers it qualifies:
 
 - a most-favoured-nation point on technical assistance in the wording "con un Estado que es miembro de la
   Organización para la Cooperación ... a una alícuota menor a la prevista en este Convenio" (AR-CA protocol 6):
-  kind `mfn` on the royalty caps;
+  kind `mfn` on the technical-assistance caps (not on the other royalties);
 - a point on the base of the tax for technical assistance that names its item run into its paragraph's
   number ("el impuesto exigible con arreglo al apartado 2.c) se determinará previa deducción ... de los
   gastos", AR-ES protocol 4(c)): kind `tax_base` on that item, for technical assistance;
@@ -98,10 +98,15 @@ def _kinds(decision: dict[str, Any]) -> set[str]:
     return {c["kind"] for c in decision["caveats"]}
 
 
-def test_a_most_favoured_nation_point_on_technical_assistance_is_a_caveat_of_the_royalty_caps() -> None:
-    decision = _decide(ES, ["AR", "ES"], income="royalties", source="AR", residence="ES", royalty_kind="patents")
-    assert (decision["status"], decision["max_rate_pct"]) == ("determined", "10")
-    assert "mfn" in _kinds(decision)
+def test_a_most_favoured_nation_point_on_technical_assistance_is_a_caveat_of_that_kind_only() -> None:
+    technical = _decide(ES, ["AR", "ES"], income="royalties", source="AR", residence="ES",
+                        royalty_kind="technical_services")
+    assert (technical["status"], technical["max_rate_pct"]) == ("determined", "10")
+    assert "mfn" in _kinds(technical)
+    # the patents of the same item b) are not "pagos por servicios de asistencia técnica"
+    patents = _decide(ES, ["AR", "ES"], income="royalties", source="AR", residence="ES", royalty_kind="patents")
+    assert (patents["status"], patents["max_rate_pct"]) == ("determined", "10")
+    assert "mfn" not in _kinds(patents)
 
 
 def test_the_tax_base_of_technical_assistance_named_as_paragraph_2_b_is_a_caveat_of_that_item() -> None:
