@@ -59,7 +59,7 @@ def _narrows(sentence: str, ph: Phrases) -> bool:
     for m in found:  # "shall not be considered" holds "be considered": blank the narrowing words first
         rest = rest[:m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
     return not any(key in ph.patterns and ph.has(key, rest)
-                   for key in ("definition_widening", "definition_extends", "unless_words"))
+                   for key in ("definition_widening", "definition_extends", "unless_words", "contingent_fee"))
 
 
 def _widening_words(text: str, hints: list[str], ph: Phrases) -> str:

@@ -5,6 +5,8 @@ has its module (the passes of `passes.py` change provisions only):
 
 - `point_reclassified`: a kind of payment sent to the profits articles, or deemed within one item of a
   list of rates;
+- `point_contingent`: fees for technical services that are royalties only where computed on production, sales or
+  profits (the fact `fee_contingent_on_results`), else profits;
 - `point_rates`: the rates and exemptions a point headed by one payment article sets;
 - `point_institutions`: the institutions a point counts among the recipients of an exemption;
 - `point_allocations`: an allocation point for the residents of one State;
@@ -22,6 +24,7 @@ from __future__ import annotations
 from taxtreaty.provisions import figures, provisos
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_allocations import ALLOCATION_POINT_TOPICS, point_allocations
+from taxtreaty.provisions.point_contingent import contingent_fees
 from taxtreaty.provisions.point_institutions import definition_points, institutions
 from taxtreaty.provisions.point_laws import national_law_points
 from taxtreaty.provisions.point_rates import inherit, point_rates
@@ -170,6 +173,7 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     found = points(reading, version, ph)
     rates = point_rates(reading, version, ph, found)
     inherit(rates, read)
-    return [*reclassifications(reading, version, ph, found), *deemed_items(reading, version, ph, found, read), *rates,
+    return [*reclassifications(reading, version, ph, found), *contingent_fees(reading, version, ph, found),
+            *deemed_items(reading, version, ph, found, read), *rates,
             *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found),
             *national_law_points(reading, version, ph, found, ALLOCATION_POINT_TOPICS), *defined]

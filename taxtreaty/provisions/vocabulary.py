@@ -156,6 +156,10 @@ OPTIONAL_PHRASE_KEYS += ("definition_narrowing", "definition_widening")
 #: "tax_reduced": a source right whose tax is reduced by a share of itself ("shall be reduced by an amount equal to 50
 #: per cent thereof"): a `tax_reduced` caveat on the allocation (readers/allocations.py)
 OPTIONAL_PHRASE_KEYS += ("tax_reduced",)
+#: "contingent_fee": the exception of a point taking fees for technical services out of the royalties unless computed on
+#: results ("except to the extent that the amounts of such payments are based on production, sales, performance,
+#: profits"): the fact fee_contingent_on_results (provisions/point_contingent.py)
+OPTIONAL_PHRASE_KEYS += ("contingent_fee",)
 #: capital gains (provisions/gains.py): the property a paragraph's subject names ("gain_immovable", "gain_pe",
 #: "gain_transport", "gain_shares"), the residual paragraph's words ("gain_residual": "any property other than that
 #: referred to"), the opener of a clause of conditions before or after the verb ("gain_condition_lead": "if", "si"),

@@ -311,7 +311,12 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "paid_by_nro_investment_corporation": "not_paid_by_nro_investment_corporation",
               "not_paid_by_nro_investment_corporation": "paid_by_nro_investment_corporation",
               "payer_listed": "payer_not_listed", "payer_not_listed": "payer_listed", "annuity": "not_annuity",
-              "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic", "not_annuity": "annuity"}
+              "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic", "not_annuity": "annuity",
+              "fee_contingent_on_results": "fee_not_contingent_on_results",
+              "fee_not_contingent_on_results": "fee_contingent_on_results"}
+#: yes/no facts a provision's condition of the same key tests as they are (its labels: the key and its opposite)
+_YES_NO_FACTS = frozenset({"paid_by_property_vehicle", "dividends_franked", "payer_deducts_dividends", "payment_periodic",
+                           "annuity", "institution_in_notes", "payer_listed", "fee_contingent_on_results"})
 
 
 def _test(fact: str, op: str, operand: Any, key: str, **words: Any) -> Condition:
@@ -538,12 +543,8 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
                 test = Condition(key, "eq_where_resident", (bool(value), where), f"{test.label} (a resident of {name})",
                                  f"{test.failed_label} (a resident of {name})")
             tests.append(test)
-        elif key == "paid_by_property_vehicle":
-            tests.append(_bool_test(key, value, "paid_by_property_vehicle", "not_paid_by_property_vehicle"))
-        elif key == "dividends_franked":
-            tests.append(_bool_test(key, value, "dividends_franked", "dividends_not_franked"))
-        elif key == "payer_deducts_dividends":
-            tests.append(_bool_test(key, value, "payer_deducts_dividends", "not_payer_deducts_dividends"))
+        elif key in _YES_NO_FACTS:
+            tests.append(_bool_test(key, value, key, _OPPOSITES[key]))
         elif key == "paid_by_nro_investment_corporation":
             test = _bool_test(key, value, "paid_by_nro_investment_corporation", "not_paid_by_nro_investment_corporation")
             where = _placeholder_state(str(conditions.get("nro_payer_state") or ""), parties)
@@ -556,8 +557,6 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
             tests.append(test)
         elif key in ("nro_payer_state", "recipient_taxed_state"):
             continue  # read with paid_by_nro_investment_corporation, recipient_subject_to_tax
-        elif key in ("payment_periodic", "annuity"):
-            tests.append(_bool_test(key, value, key, _OPPOSITES[key]))
         elif key == "social_security" and value:
             # paid under a State's social security system: by a public body of that State
             # (the payer is asked, not defaulted: it chooses between the pension rules)
@@ -567,10 +566,6 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "arising_in_source" and value:
             # the source State is where the income arises (a documented default, listed as an assumption)
             tests.append(_test("arising_in_source", "eq", True, "arising_in_source"))
-        elif key == "institution_in_notes":
-            tests.append(_bool_test(key, value, "institution_in_notes", "institution_not_in_notes"))
-        elif key == "payer_listed":
-            tests.append(_bool_test(key, value, "payer_listed", "payer_not_listed"))
         elif key == "unread_condition":
             # words of a condition the extractor could not turn into data: never assumed met
             tests.append(Condition(key, "unknown", value, words("conditions", "unread", words=value)))

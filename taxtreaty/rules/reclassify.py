@@ -10,12 +10,21 @@ kind is not given, the decision is indeterminate between the two, asking for it.
 
 from __future__ import annotations
 
+import copy
+from functools import cache
+
 from taxtreaty.rules import labels
 from taxtreaty.rules.allocate import allocation
 from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.evaluate import Check, depends_on, effect, note_unknowns, when
 from taxtreaty.rules.scenario import Scenario
+
+
+@cache
+def _kind_facts() -> frozenset[str]:
+    """The facts that tell a payment's kind (royalty_kind, loan_kind, ...): a point's kind, not a fact of its own."""
+    return frozenset({"income_subtype", *(m.fact for m in labels.subtype_facts().values())})
 
 
 def _target(treaty: CompiledTreaty, rule: Rule, scenario: Scenario) -> TopicRules | None:
@@ -58,6 +67,11 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
                                     "business-profits article decides it, and that article is not in the source text; "
                                     "source text incomplete")
             return True
+        if check.holds is False and target is not None and check.failed and not any(
+                c.fact in _kind_facts() for c in check.failed):
+            # the payment is of the kind the point names, and a fact given keeps it here ("the fee is computed on
+            # production, sales, performance, profits"): the article's rates decide, the point cited
+            decision.trace.append(TraceEntry(rule.cite, effect("pe", check)))
         if check.holds is False or target is None:
             if check.holds is not False and rule.values.get("reclassified_to"):
                 decision.reasons.append(f"{rule.cite.eid} sends this income to article "
@@ -82,11 +96,18 @@ def settle(pending: tuple[Rule, Check, Decision], scenario: Scenario, decision: 
             other.source_taxation, other.max_rate_pct):
         return  # both articles give the same answer (a payment connected with a permanent establishment)
     if decision.status == "determined":
+        # not the kind the point names, or a fact it names the other way ("the fee is computed on production ...")
+        other_way = "; or ".join(dict.fromkeys(c.failed_label for c in check.unknown
+                                               if c.failed_label and c.fact not in _kind_facts()))
         decision.candidates.append(Candidate(decision.source_taxation or "unknown", decision.max_rate_pct, decision.eid,
-                                             "the payment is not of the kind the protocol sends to the profits article"))
+                                             other_way or "the payment is not of the kind the protocol sends to the profits article"))
     decision.status = "indeterminate"
     decision.candidates.append(Candidate(other.source_taxation or "unknown", other.max_rate_pct, rule.cite.eid, when(rule)))
     decision.source_taxation = decision.max_rate_pct = decision.residence_taxation = None
+    if any(c.fact in _kind_facts() for c in check.unknown):
+        # the kind not given: asked first; a fact of that kind alone ("is the fee computed on production ...") follows it
+        check = copy.copy(check)
+        check.unknown = [c for c in check.unknown if c.fact in _kind_facts()]
     note_unknowns(decision, [(rule, check)], scenario)
     depends_on(decision, [(rule, check)])
 
