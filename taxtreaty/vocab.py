@@ -403,7 +403,7 @@ def ocr_furniture_digits() -> dict[str, str]:
 
 
 _FURNITURE_KEYS = {"patterns", "html_tags", "notes", "inline"}
-_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture", "names_parties"}
+_FURNITURE_RULE_KEYS = {"name", "doc", "regex", "prefix", "first_chars", "after_furniture", "after", "names_parties"}
 
 
 @cache
@@ -420,6 +420,10 @@ def _furniture() -> dict[str, Any]:
         unknown = set(rule) - _FURNITURE_RULE_KEYS
         if unknown:
             raise DataFileError(f"furniture.yaml: pattern {rule['name']!r} has unknown keys {sorted(unknown)}")
+        after = rule.get("after")
+        if after is not None and (not rule.get("prefix") or not isinstance(after, list)
+                                  or not all(isinstance(name, str) for name in after)):
+            raise DataFileError(f"furniture.yaml: pattern {rule['name']!r}: 'after' is a list of rule names, for a prefix rule")
     tags = raw.get("html_tags") or []
     if not isinstance(tags, list) or not all(isinstance(t, str) and t.isalnum() for t in tags):
         raise DataFileError("furniture.yaml: html_tags must be a list of tag names in text")

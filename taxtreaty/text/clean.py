@@ -33,6 +33,7 @@ from taxtreaty.text.furniture import (
     furniture_prefix_patterns,
     furniture_rule,
     note_piece,
+    prefix_rules_after,
     read_misread_digits,
     repeated_lines,
     running_key,
@@ -114,6 +115,7 @@ def clean(original: str) -> CleanText:
     builder = TextBuilder(original)
     furniture: list[tuple[int, int, str]] = []
     prefix_rules = furniture_prefix_patterns()
+    rules_after = prefix_rules_after()
     misread = "".join(vocab.ocr_furniture_digits())
     point_split = inline_point_split()
     article_split = inline_article_split()
@@ -130,6 +132,7 @@ def clean(original: str) -> CleanText:
     raw_prev = ""  # previous non-blank raw line, for furniture context
     prev_furniture = False  # whether that line was furniture
     note_at: tuple[int, int] | None = None  # where a page's note the last lines printed stands
+    last_rule: str | None = None  # the furniture rule of the last non-blank line, when the whole line was furniture
     running = repeated_lines(original)
     notes = find_footnotes(original)
 
@@ -170,11 +173,15 @@ def clean(original: str) -> CleanText:
                 probed = content
             if not probe or (first_chars and probe[0] not in first_chars):
                 continue
+            if name in rules_after and last_rule not in rules_after[name]:
+                continue
             pm = pattern.match(probe)
             if pm and pm.end() > 0:
                 furniture.append((content_start, content_start + pm.end(), name))
                 content_start += pm.end()
                 content = original[content_start:content_end]
+                if not content:
+                    last_rule = name
         if title_pending and content[:1] in "-–—" and (dash := patterns.TITLE_DASH.match(content)) \
                 and title_like(content[dash.end():]):
             # "Art. 10" then "- Dividendos": the title behind a dash, not a list's bullet
@@ -182,6 +189,8 @@ def clean(original: str) -> CleanText:
             content_start += dash.end()
             content = original[content_start:content_end]
         if not content or (content[0] in "*_" and _MD_EMPHASIS_ONLY.match(content)):
+            if content:
+                last_rule = None
             continue
         rule = forced_rule or furniture_rule(content, raw_prev)
         if rule is None and running and running_key(content) in running:
@@ -192,6 +201,7 @@ def clean(original: str) -> CleanText:
         if rule is None and piece is not None:
             rule = "page_note"  # a page's note wrapped at another width: a piece of it, where the last one stopped
         raw_prev, prev_furniture, note_at = content, rule is not None, piece if rule is not None else None
+        last_rule = rule
         if rule:
             furniture.append((content_start, content_end, rule))
             continue

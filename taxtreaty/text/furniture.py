@@ -62,6 +62,14 @@ def _after_furniture_rules() -> frozenset[str]:
 
 
 @cache
+def prefix_rules_after() -> dict[str, frozenset[str]]:
+    """Prefix rules that hold only on the line right under a line of the rules they name (`after: [...]`):
+    a web copy's page title under its section line, and nowhere else."""
+    return {rule["name"]: frozenset(rule["after"]) for rule in vocab.furniture_patterns()
+            if rule.get("prefix") and rule.get("after")}
+
+
+@cache
 def furniture_prefix_patterns() -> list[tuple[str, str, regex.Pattern[str]]]:
     """(name, characters a match can start with or "" for any, pattern) of the prefix rules."""
     return [

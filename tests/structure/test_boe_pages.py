@@ -114,3 +114,76 @@ def test_a_consolidated_web_page_leaves_only_the_convention():
     assert not any("Subir" in t or "Redactado" in t or "Bloque" in t for t in texts)
     assert es.article("11").paragraph("2").text.endswith("importe bruto de los intereses.")
     assert es.article("12").paragraph("1").text.endswith("en ese otro Estado")
+
+
+# a web copy of the BOE (zahoribo.com), one gazette page a web page, each with the site's own head: the text's
+# section line, its title again, the count of pages, the page selector and the site's notice, then the BOE page.
+# Before, the title printed again on every page opened "another convention" and the file was refused.
+WEB_HEAD = """I. Disposiciones generales. MINISTERIO DE ASUNTOS EXTERIORES. Tratados internacionales. (BOE-A-2020-1234)
+Convenio entre el Reino de España y la República de Azerbaiyán para evitar la doble imposición, hecho en Bakú el 2 de mayo de 2014.
+16 páginas totales
+Página
+Zahoribo únicamente muestra información pública que han sido publicada previamente por organismos oficiales de España.
+Cualquier dato, sea personal o no, ya está disponible en internet y con acceso público antes de estar en Zahoribo. Si lo ves aquí primero es simple casualidad.
+No ocultamos, cambiamos o tergiversamos la información, simplemente somos un altavoz organizado de los boletines oficiales de España.
+BOLETÍN OFICIAL DEL ESTADO
+Núm. 293
+
+Viernes 6 de noviembre de 2020
+
+Sec. I. Pág. {page}
+
+"""
+WEB_PAGES = (WEB_HEAD.format(page=96810) + """CONVENIO ENTRE EL REINO DE ESPAÑA Y LA REPÚBLICA DE AZERBAIYÁN PARA EVITAR LA
+DOBLE IMPOSICIÓN
+Artículo 10.
+
+Dividendos.
+
+1. Los dividendos pagados por una sociedad residente de un Estado contratante a un
+residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado
+contratante en que resida la sociedad que paga los dividendos y según la
+""" + WEB_HEAD.format(page=96811) + """legislación de ese Estado, pero si el beneficiario efectivo de los dividendos es un
+residente del otro Estado contratante, el impuesto así exigido no podrá exceder del 10
+por ciento del importe bruto de los dividendos.
+cve: BOE-A-2020-1234
+Verificable en https://www.boe.es
+""")
+
+
+def test_a_web_copys_page_head_is_furniture_and_the_pages_one_convention():
+    doc = taxtreaty.parse(WEB_PAGES.encode())
+    assert doc.parties == ["ES", "AZ"]
+    paragraph = doc.version("es").article("10").paragraph("2").text
+    assert " según la legislación de ese Estado, pero " in paragraph
+    assert paragraph.endswith("del importe bruto de los dividendos.")
+    assert not any(w in paragraph for w in ("Zahoribo", "páginas", "Disposiciones", "Bakú"))
+
+
+def test_one_web_page_names_the_parties_in_its_page_title():
+    # a page of the middle of the text: no title of the convention, only the site's title of the page
+    page = WEB_HEAD.format(page=96811) + """Artículo 11.
+Intereses.
+1. Los intereses procedentes de un Estado contratante y pagados a un residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+"""
+    doc = taxtreaty.parse(page.encode())
+    assert doc.parties == ["ES", "AZ"]
+    assert doc.version("es").article("11").paragraph("1").text.startswith("Los intereses procedentes")
+
+
+@pytest.mark.parametrize(("previous", "line", "rule"), [
+    ("", "17 páginas totales", "boe_web_page_count"),
+    ("17 páginas totales", "Página", "boe_web_page_selector"),
+    ("2. Los dividendos pagados.", "Página", None),          # a line "Página" anywhere else is the text's
+])
+def test_the_pieces_of_a_web_copys_page_head(previous, line, rule):
+    assert furniture_rule(line, previous) == rule
+
+
+def test_a_title_line_not_under_the_web_section_line_stays():
+    # the BOE's own first page prints the text's title under its running line: it is the text's
+    text = ("BOLETÍN OFICIAL DEL ESTADO\nNúm. 76\nSec. I. Pág. 35983\n"
+            "Convenio entre el Reino de España y la República de Azerbaiyán para evitar la doble imposición, "
+            "hecho en Bakú el 2 de mayo de 2014.\n")
+    assert "hecho en Bakú" in clean(text).text
