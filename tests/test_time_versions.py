@@ -279,3 +279,41 @@ def test_instruction_lines_in_spanish_and_portuguese_wordings(text: str, kind: s
     doc = taxtreaty.parse(text)
     assert doc.instrument is not None and doc.instrument.kind == "amending_protocol"
     assert [(m.type, m.target_eid) for m in doc.instrument.modifications] == [(kind, target)]
+
+
+PT_PROTOCOL_HEAD = ("Protocolo que altera a Convenção entre a República Portuguesa e a República de Cabo Verde, assinada "
+                    "na Praia em 22 de março de 1999\n\nArtigo 1.º\n\n")
+
+
+def test_a_portuguese_paragraph_added_with_its_number_before_a_dash_is_that_paragraph() -> None:
+    text = (PT_PROTOCOL_HEAD + "É aditado ao artigo 11.º da Convenção o seguinte número:\n\n"
+            "«5 — Não obstante o disposto no n.º 2, os juros pagos a um banco só podem ser tributados no Estado "
+            "de que o beneficiário é residente.»\n")
+    doc = taxtreaty.parse(text)
+    assert doc.instrument is not None
+    assert [(m.type, m.target_eid) for m in doc.instrument.modifications] == [("insertion", "art_11__para_5")]
+
+
+@pytest.mark.parametrize(("clause", "rule"), [
+    ("This Protocol shall enter into force on the thirtieth day after the date of the later of the notifications.",
+     {"days_after": 30}),
+    ("This Protocol shall enter into force 30 days after the date of receipt of the later notification.",
+     {"days_after": 30}),
+    ("El presente Protocolo entrará en vigor a los tres meses de la fecha de recepción de la última notificación.",
+     {"months_after": 3}),
+    ("El presente Protocolo entrará en vigor el trigésimo día siguiente a la fecha de la última notificación.",
+     {"days_after": 30}),
+    ("O presente Protocolo entrará em vigor no 30.º dia após a data da recepção da última notificação.",
+     {"days_after": 30}),
+    ("O presente Protocolo entrará em vigor sessenta dias após a data da última notificação.", {"days_after": 60}),
+])
+def test_the_entry_into_force_counted_from_the_notifications(clause: str, rule: dict[str, int]) -> None:
+    heads = {"T": "Protocol amending the Convention between the Republic of Ghana and the Republic of Chile signed at "
+                  "Accra on 12 March 2001\n\nArticle I\n\nArticle 11 of the Convention shall be deleted.\n\nArticle II\n\n",
+             "E": "Protocolo que modifica el Convenio entre el Reino de España y la República de Chile, firmado en Santiago "
+                  "el 7 de julio de 2003\n\nArtículo I\n\nSe suprime el apartado 3 del artículo 12 del Convenio.\n\n"
+                  "Artículo II\n\n",
+             "O": PT_PROTOCOL_HEAD + "O n.º 3 do artigo 12.º da Convenção é revogado.\n\nArtigo 2.º\n\n"}
+    doc = taxtreaty.parse(heads[clause[0]] + clause + "\n")
+    assert doc.instrument is not None and doc.instrument.dates is not None
+    assert doc.instrument.dates.entry_rule == rule

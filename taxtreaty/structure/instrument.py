@@ -461,8 +461,9 @@ def _place_new_paragraph(modification: Modification, instruction: str, after: in
     if refs is None or w is None or modification.text is None:
         return
     said = regex.search(r"(?<!\p{L})(?:" + "|".join(regex.escape(x) for x in w.words("paragraph")) + r")(?!\p{L})",
-                        instruction[after:], regex.IGNORECASE)
-    number = regex.match(r"\s*[\"'“«]?\s*(\d{1,2})\s*[.)]", modification.text)
+                        vocab.fold(instruction[after:]), regex.IGNORECASE)  # words are folded: "numero"
+    # "8. ...", "8) ...", and the Portuguese "5 — ..." (a dash after the number)
+    number = regex.match(r"\s*[\"'“«]?\s*(\d{1,2})\s*(?:[.)]|[—–-](?=\s))", modification.text)
     if said is None or number is None:
         return
     modification.target_eid += f"__para_{int(number.group(1))}"

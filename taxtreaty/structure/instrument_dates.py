@@ -44,13 +44,9 @@ def final_clause(lines: list[_Line], ct: CleanText, original: str, language: str
             date, _ = find_date(part)
             if date:
                 result.entry_into_force = date
-            unit = regex.search(r"(?P<n>\d{1,3}|\p{L}+)\s+(?P<unit>\p{L}+)\s", part)
-            if unit:
-                n = int(unit.group("n")) if unit.group("n").isdigit() else _number_words(language).get(vocab.fold(unit.group("n")))
-                for key, name in (("month_unit", "months_after"), ("day_unit", "days_after")):
-                    pattern = pats[key]
-                    if n and pattern is not None and pattern.fullmatch(unit.group("unit")):
-                        result.entry_rule = {name: n}
+            rule = _entry_rule(part, pats, language)
+            if rule:
+                result.entry_rule = rule
         if effect is not None:
             part = folded[effect.end():]
             date, _ = find_date(part)
@@ -95,6 +91,26 @@ def _nth_month(part: str, following_at: int, language: str) -> int | None:
         if month.fullmatch(m.group("unit")) and vocab.fold(m.group("ord")) in ordinals:
             return ordinals[vocab.fold(m.group("ord"))]
     return None
+
+
+#: a count and its unit: "30 days", "three months", "the 30th day", "no 30.º dia", "el trigésimo día"
+_COUNT_UNIT = regex.compile(r"(?<![\p{L}\d])(?P<n>\d{1,3}|\p{L}++)(?:\.?[º°ª]|st|nd|rd|th)?\s+(?P<unit>\p{L}+)(?!\p{L})")
+
+
+def _entry_rule(part: str, pats: dict[str, regex.Pattern[str] | None], language: str) -> dict[str, int]:
+    """"shall enter into force thirty days after ...", "a los tres meses de la fecha de recepción", "no 30.º dia
+    após": the first count of months or days in the words after the entry-into-force phrase."""
+    numbers = _number_words(language)
+    # the count stands next to the phrase; a hostile line of megabytes is not searched to its end
+    for found in _COUNT_UNIT.finditer(part[:300], overlapped=True):  # "el trigésimo día": each word a count
+        n = int(found.group("n")) if found.group("n").isdigit() else numbers.get(vocab.fold(found.group("n")))
+        if not n:
+            continue
+        for key, name in (("month_unit", "months_after"), ("day_unit", "days_after")):
+            pattern = pats[key]
+            if pattern is not None and pattern.fullmatch(found.group("unit")):
+                return {name: n}
+    return {}
 
 
 def _number_words(language: str) -> dict[str, int]:
