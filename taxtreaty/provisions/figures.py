@@ -22,7 +22,7 @@ from taxtreaty.structure.numbers import roman_to_int
 #: digits, with a decimal part ("7.5", "7,5"); not a thousands group
 DECIMAL_NUMBER = r"\d{1,3}(?:[.,]\d{1,2}(?!\d))?"
 #: a whole number and a half or a quarter: "7 1/2", "12½" (a rate; never read as its last digit alone)
-FRACTION_NUMBER = r"\d{1,2}(?:\s*[½¼¾]|\s+[13]/[24](?!\d))"
+FRACTION_NUMBER = r"\d{1,2}(?:\s*[½¼¾]|(?:\s+|-)[13][/⁄][24](?!\d))"
 _VULGAR = {"½": Decimal("0.5"), "¼": Decimal("0.25"), "¾": Decimal("0.75")}
 #: an amount: "9000", "9 000", "9,000", "9.000", "150,000.50"
 AMOUNT_NUMBER = r"\d{1,3}(?:[ ,.]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
@@ -53,13 +53,61 @@ class DateFigure:
 
 
 @cache
+def _fraction_words(language: str) -> dict[str, Decimal]:
+    """The language's fractions in words with their numerators ("a half": 0.5), folded, blanks as one space."""
+    raw = require_phrases(language).raw.get("fraction_words") or {}
+    return {" ".join(vocab.fold(str(k)).split()): Decimal(str(v)) for k, v in raw.items()}
+
+
+def _fraction_piece(language: str) -> str:
+    """A fraction in words as a regex piece ("a half", "one-half", "three quarters"), or one that never matches."""
+    fractions = sorted(_fraction_words(language), key=len, reverse=True)
+    pieces = [r"\s*-\s*".join(r"\s+".join(regex.escape(w) for w in part.split()) for part in f.split("-"))
+              for f in fractions]
+    return "(?:" + "|".join(pieces) + ")" if pieces else "(?!)"
+
+
+def _joiners(ph: Phrases) -> str:
+    """The words that join the parts of a number ("and"), the hyphen apart, as a regex alternation ("" if none)."""
+    return "|".join(regex.escape(vocab.fold(j)) for j in ph.raw["number_joiners"] if j != "-")
+
+
+@cache
 def _word_number(language: str) -> str:
     ph = require_phrases(language)
     words = sorted(ph.number_words, key=len, reverse=True)
     word = "(?:" + "|".join(regex.escape(w) for w in words) + ")"
-    joiners = "|".join(regex.escape(vocab.fold(j)) for j in ph.raw["number_joiners"] if j != "-")
+    joiners = _joiners(ph)
     sep = rf"(?:\s*-\s*|\s+(?:(?:{joiners})\s+)?)" if joiners else r"(?:\s*-\s*|\s+)"
-    return rf"(?<![\p{{L}}\d]){word}(?:{sep}{word})*(?![\p{{L}}])"
+    # "twelve and a half", "two and one-half": a whole number, a joiner and a fraction with its numerator; "one
+    # half" alone is the fraction (never 1 + 0.5); tried first, so "twelve" is not read without its half
+    fraction = _fraction_piece(language)
+    # (possessive runs: a run of number words is read whole or not at all, never retried shorter, so a long run
+    # of words followed by no "per cent" fails at once; the run before a fraction stops at its numerator)
+    whole_and = rf"(?:{word}(?:{sep}(?!{fraction}){word})*+\s+(?:{joiners})\s+)?" if joiners else ""
+    return rf"(?<![\p{{L}}\d])(?:{whole_and}{fraction}|{word}(?:{sep}{word})*+)(?![\p{{L}}])"
+
+
+def _parse_fraction(text: str, ph: Phrases) -> Decimal | None:
+    """"twelve and a half" -> 12.5, "one-half" -> 0.5: a number in words ending in one of `fraction_words`."""
+    fractions = _fraction_words(ph.code)
+    if not fractions:
+        return None
+    folded = " ".join(vocab.fold(text).split())
+    for fraction, value in sorted(fractions.items(), key=lambda f: -len(f[0])):
+        spaced = regex.sub(r"\s*-\s*", "-", folded)
+        if not spaced.endswith(fraction) or (len(spaced) > len(fraction) and spaced[-len(fraction) - 1] != " "):
+            continue
+        whole = spaced[: -len(fraction)].strip()
+        if not whole:
+            return value
+        joiners = _joiners(ph)
+        head = regex.fullmatch(rf"(?P<whole>.+?)\s+(?:{joiners})", whole) if joiners else None
+        if head is None:
+            return None
+        number = parse_number(head.group("whole"), ph)
+        return None if number is None else number + value
+    return None
 
 
 def number_pattern(ph: Phrases) -> str:
@@ -71,7 +119,7 @@ def number_pattern(ph: Phrases) -> str:
 def parse_number(text: str, ph: Phrases) -> Decimal | None:
     """"10" -> 10, "7,5" -> 7.5, "twenty-five" -> 25, "nove mil" -> 9000, "one hundred and eighty-three" -> 183."""
     text = text.strip()
-    fraction = regex.fullmatch(r"(\d{1,2})\s*(?:([½¼¾])|([13])/([24]))", text)
+    fraction = regex.fullmatch(r"(\d{1,2})(?:\s*([½¼¾])|(?:\s+|-)([13])[/⁄]([24]))", text)
     if fraction is not None:
         whole, vulgar, top, bottom = fraction.groups()
         part = _VULGAR[vulgar] if vulgar else Decimal(top) / Decimal(bottom)
@@ -86,6 +134,9 @@ def parse_number(text: str, ph: Phrases) -> Decimal | None:
             return Decimal(digits.replace(",", "."))
         except InvalidOperation:
             return None
+    fraction = _parse_fraction(text, ph)
+    if fraction is not None:
+        return fraction
     joiners = {vocab.fold(j) for j in ph.raw["number_joiners"]}
     tokens = [t for t in regex.split(r"[\s\-]+", vocab.fold(text)) if t and t not in joiners]
     total, current = Decimal(0), Decimal(0)
@@ -111,8 +162,9 @@ def _rate_regex(language: str) -> regex.Pattern[str]:
     percent = alternation(ph.raw["percent"], whole_word=False)
     # "diez (10) por ciento": the figure repeated in brackets between the words and "per cent"; "10 (ten) per
     # cent": the words in brackets after the figure
-    bracket = rf"(?:\s*\(\s*(?P<bracket>\d{{1,3}}(?:[.,]\d{{1,2}})?|{_word_number(language)})\s*\))?"
     fraction = rf"(?<![\d.,\p{{L}}]){FRACTION_NUMBER}"
+    # "twelve and a half (12 1/2) per cent": a fraction repeated in brackets too
+    bracket = rf"(?:\s*\(\s*(?P<bracket>{FRACTION_NUMBER}|\d{{1,3}}(?:[.,]\d{{1,2}})?|{_word_number(language)})\s*\))?"
     # "the rate of *1½* per cent": markdown emphasis around the figure is no part of it
     emphasis = r"(?:[*_]{1,3})?"
     return regex.compile(rf"(?P<num>{fraction}|{number_pattern(ph)}){emphasis}{bracket}\s*(?:{percent})(?![\p{{L}}])")

@@ -182,6 +182,9 @@ OPTIONAL_PHRASE_KEYS += ("gain_immovable", "gain_pe", "gain_transport", "gain_sh
 GROUP_KEYS = ("capital_basis", "kinds", "subtypes", "anti_abuse", "incomes", "rate_bases", "provisos")
 #: keys holding a map of {phrase: value}
 VALUE_KEYS = ("number_words", "units", "currencies")
+#: a map a language may leave out: "fraction_words", a fraction in words with its numerator ("a half", "one-half",
+#: "three quarters"), read after a whole number and a joiner ("twelve and a half per cent": 12.5) or alone (0.5)
+OPTIONAL_VALUE_KEYS = ("fraction_words",)
 #: "government_state" holds templates with a "{state}" slot; "state_adjectives" maps an adjective to an ISO code
 OTHER_KEYS = ("code", "number_multipliers", "government_state", "state_adjectives")
 #: keys holding the small words code joins its own patterns with ("and", "or", "the", "of", ...): matched
@@ -317,7 +320,7 @@ def _load(code: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise DataFileError(f"{name}: expected a mapping")
     known = set(PHRASE_KEYS) | set(GROUP_KEYS) | set(VALUE_KEYS) | set(OTHER_KEYS) | set(WORD_KEYS)
-    unknown = set(raw) - known - set(OPTIONAL_PHRASE_KEYS)
+    unknown = set(raw) - known - set(OPTIONAL_PHRASE_KEYS) - set(OPTIONAL_VALUE_KEYS)
     if unknown:
         raise DataFileError(f"{name}: unknown keys {sorted(unknown)}")
     missing = known - set(raw)
@@ -329,6 +332,9 @@ def _load(code: str) -> dict[str, Any]:
     for key in WORD_KEYS:
         if not isinstance(raw[key], list) or not all(isinstance(w, str) and w.strip() for w in raw[key]):
             raise DataFileError(f"{name}: {key} must be a list of non-empty strings, or [] (quote them)")
+    for key in (k for k in OPTIONAL_VALUE_KEYS if k in raw):
+        if not isinstance(raw[key], dict) or not all(isinstance(v, (int, float)) for v in raw[key].values()):
+            raise DataFileError(f"{name}: {key} must map a phrase to a number")
     for key in GROUP_KEYS:
         if not isinstance(raw[key], dict) or not all(isinstance(v, list) for v in raw[key].values()):
             raise DataFileError(f"{name}: {key} must map a category to a list of phrases")

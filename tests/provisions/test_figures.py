@@ -25,6 +25,18 @@ from taxtreaty.provisions.vocabulary import fold_same_length, phrases
         ("en", "shall not exceed 10 (fifteen) per cent of the gross amount", []),
         ("pt", "não excederá 10 (dez) por cento do montante bruto", ["10"]),
         ("es", "no podrá exceder del 15 (quince) por ciento del importe bruto", ["15"]),
+        # a fraction in words after its whole number and "and": never the half alone (0.5) nor 1 + 0.5
+        ("en", "shall not exceed twelve and a half per cent of the gross amount", ["12.5"]),
+        ("en", "shall not exceed two and one-half percent of the gross amount", ["2.5"]),
+        ("en", "shall not exceed thirty and three quarters per centum", ["30.75"]),
+        ("en", "shall not exceed one-half per cent of the gross amount", ["0.5"]),
+        ("en", "shall not exceed one half per cent of the gross amount", ["0.5"]),
+        ("en", "shall not exceed seven and a half per cent (7.5%) of the gross amount", ["7.5"]),
+        ("en", "shall not exceed twelve and a half (12 1/2) per cent of the gross amount", ["12.5"]),
+        ("es", "no podrá exceder del doce y medio por ciento del importe bruto", ["12.5"]),
+        ("pt", "não excederá sete e meio por cento do montante bruto", ["7.5"]),
+        # a whole number and a fraction in digits, with a blank or a hyphen (US texts) before it
+        ("en", "shall not exceed 7-1/2 percent and 12 1/2 per cent and 2½ per cent", ["7.5", "12.5", "2.5"]),
     ],
 )
 def test_rates_in_digits_and_words(language, text, expected):
