@@ -279,3 +279,28 @@ def test_a_run_of_lettered_items_names_each(language, words, letters):
     from taxtreaty.provisions.figures import find_point_references
     from taxtreaty.provisions.vocabulary import fold_same_length, phrases
     assert find_point_references(fold_same_length(words), phrases(language)) == letters
+
+
+# an article for royalties and fees for technical services together ("Cánones y pagos por servicios técnicos"), its
+# rates as items that open on "del": the heading names the income and the kind, so the items say which is which
+# (before: the heading's kind went on every rule, and a patent royalty found no rate of its own)
+TECHNICAL = HEAD + """Artículo 12.
+Cánones y pagos por servicios técnicos.
+1. Los cánones y los pagos por servicios técnicos procedentes de un Estado contratante y pagados a un residente del otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Sin embargo, dichos cánones y pagos por servicios técnicos pueden también someterse a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder:
+i) del 8 por ciento del importe bruto de los cánones;
+ii) del 4 por ciento del importe bruto de los pagos por servicios técnicos.
+"""
+
+
+@pytest.mark.parametrize(("facts", "status", "rate"), [
+    ({"income": "royalties", "royalty_kind": "patents"}, "determined", "8"),
+    ({"income": "technical_services"}, "determined", "4"),
+    ({"income": "royalties"}, "indeterminate", None),       # which kind of payment it is, asked
+])
+def test_royalties_and_technical_fees_in_one_article(facts, status, rate):
+    decision = _decide(TECHNICAL, recipient="company", **facts)
+    assert (decision["status"], decision["unread"]) == (status, [])
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
+    if status == "indeterminate":
+        assert decision["missing_facts"] == ["royalty_kind"]
