@@ -159,6 +159,8 @@ def excepted_paragraphs(reading: Any, version: Any, article: Any, ph: Phrases, f
     by an individual who ... has been a resident of the first-mentioned State": a paragraph of the article that sets
     another aside in a case no fact describes. Its words become an `unread_condition` of the allocations of the
     paragraphs it names, so no answer rests on them as if the exception were not there."""
+    from taxtreaty.provisions.emigrants import emigrant_conditions
+    from taxtreaty.provisions.reading import Emitted
     from taxtreaty.provisions.references import switched_off
     from taxtreaty.structure import eids
 
@@ -174,6 +176,17 @@ def excepted_paragraphs(reading: Any, version: Any, article: Any, ph: Phrases, f
                     continue
                 targets = switched_off(unit, sentence[: switch.start()], ph)
                 words = _words(unit.text[s_start:s_end])
+                keeps = ph.find("keeps_right", sentence) if "keeps_right" in keys else None
+                kept = emigrant_conditions(sentence[switch.end():], unit.text[s_start + switch.end(): s_end], ph) \
+                    if keeps is not None and keeps.start() == switch.start() else None
+                if kept is not None and targets:
+                    # a right kept on a former resident's gains: an allocation of its own, setting aside the paragraphs
+                    # it names (provisions/emigrants.py), not unread words of theirs
+                    emitted = Emitted(reading)
+                    emitted.add(unit, "allocation", reading.cite(unit, s_start, s_end), allocation="source_may_tax",
+                                conditions=kept, overrides=targets)
+                    found += emitted
+                    continue
                 for p in found:
                     if p.kind == "allocation" and p.status == "determined" and p.cite.eid != unit.eid \
                             and any(eids.within(p.cite.eid, t) for t in targets):

@@ -11,6 +11,7 @@ has its module (the passes of `passes.py` change provisions only):
 - `point_institutions`: the institutions a point counts among the recipients of an exemption;
 - `point_allocations`: an allocation point for the residents of one State;
 - `point_laws`: a point that gives one State back its own law on an article's income;
+- `emigrants.point_gain_rights`: a point that gives one State a right on gains the capital gains article gives elsewhere;
 - `mfn_caveats` (here, a pass over the caps read): a most-favoured-nation point is a caveat (kind `mfn`)
 - `participation_caveats` (here): a point on income from profit-participating rights is a caveat (kind
   `profit_participation`) on the dividend and interest answers it names
@@ -22,6 +23,7 @@ has its module (the passes of `passes.py` change provisions only):
 from __future__ import annotations
 
 from taxtreaty.provisions import figures, provisos
+from taxtreaty.provisions.emigrants import point_gain_rights
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_allocations import ALLOCATION_POINT_TOPICS, point_allocations
 from taxtreaty.provisions.point_contingent import contingent_fees
@@ -176,4 +178,5 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     return [*reclassifications(reading, version, ph, found), *contingent_fees(reading, version, ph, found),
             *deemed_items(reading, version, ph, found, read), *rates,
             *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found),
-            *national_law_points(reading, version, ph, found, ALLOCATION_POINT_TOPICS), *defined]
+            *national_law_points(reading, version, ph, found, ALLOCATION_POINT_TOPICS),
+            *point_gain_rights(reading, version, ph, found), *defined]

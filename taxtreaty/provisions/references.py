@@ -27,6 +27,10 @@ def _reference_end(language: str) -> regex.Pattern[str]:
     return regex.compile(rf"[;:]|,(?!\s*(?:\(?\d|\(?[a-z]\)|{joiners}\b|{goes_on}))")
 
 
+#: the end of a "notwithstanding" reference, for readers of other modules
+reference_end = _reference_end
+
+
 def references_displaced(unit: Unit, folded: str, ph: Phrases) -> list[str]:
     """The eIds the "notwithstanding" at the start of `folded` displaces ("*" for any other provision)."""
     if ph.has("notwithstanding_any", folded[:80]):

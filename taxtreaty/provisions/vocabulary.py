@@ -169,6 +169,13 @@ OPTIONAL_PHRASE_KEYS += ("contingent_fee",)
 #: own law on gains another paragraph gives elsewhere ("keeps_right": "shall not affect the right")
 OPTIONAL_PHRASE_KEYS += ("gain_immovable", "gain_pe", "gain_transport", "gain_shares", "gain_residual",
                          "gain_condition_lead", "gain_excepted", "gain_clause_more", "value_from_immovable", "keeps_right")
+#: a right kept on a former resident's gains (provisions/emigrants.py): "gain_former_resident" ("has been a resident
+#: of"), "gain_individual" ("an individual"), "gain_company_resident" ("is a resident of that State"), the words of
+#: a period counted back from the alienation ("gain_period_within": "preceding"), an opener that is none ("gain_not_lead":
+#: "se tenha tornado", a reflexive), and the words
+#: giving the State a protocol point names its right ("point_state_may": "the Netherlands may ...")
+OPTIONAL_PHRASE_KEYS += ("gain_former_resident", "gain_individual", "gain_company_resident", "gain_period_within",
+                         "gain_not_lead", "point_state_may")
 #: "keeps_domestic_tax": a switch that keeps one State's own tax out of the rates ("no limitarán la aplicación del
 #: Impuesto Adicional a pagar en Chile"): with one State named, the rates are off for income arising there only
 #: "recipient_to": the words right before a kind that make it the recipient after a payer's clause ("pagados por una

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from taxtreaty.rules.conditions import Condition
 
 #: provision condition keys of a capital gains paragraph, and the rules fact each tests
-GAIN_KEYS = ("gain_property", "over_immovable_value_pct", "min_immovable_value_pct")
+GAIN_KEYS = ("gain_property", "over_immovable_value_pct", "min_immovable_value_pct", "former_resident",
+             "former_resident_within_years", "company_in_source")
 #: the share keys of the provisions (a participation in a capital gains article), by how they compare
 _PARTICIPATION_OPS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital_pct": "lt", "max_capital_pct": "le"}
 _OPPOSITE_OPS = {"ge": "lt", "gt": "le", "lt": "ge", "le": "gt"}
@@ -50,11 +51,31 @@ def gain_test(key: str, value: Any) -> Condition:
         # a fact that chooses the paragraph: never defaulted (in_given)
         return Condition("gain_property", "in_given", frozenset(kinds), labels.label("conditions", "gain_property", kinds=words),
                          labels.label("conditions", "gain_property_not", kinds=words))
+    if key in _EMIGRANT_TESTS:
+        return _emigrant_test(key, value)
     number = _number(value)
     which = "over" if key.startswith("over_") else "min"
     return Condition("immovable_value_pct", "gt" if which == "over" else "ge", number,
                      labels.label("conditions", f"immovable_value_{which}", value=_words(number)),
                      labels.label("conditions", f"immovable_value_{which}_not", value=_words(number)))
+
+
+#: the tests of a right kept on a former resident's gains ("derived by an individual who ... has been a resident of
+#: the first-mentioned State in the course of the last five years preceding the alienation", "a company ... which
+#: under the laws of that State is a resident of that State"): (fact, operator, label key)
+_EMIGRANT_TESTS = {"former_resident": ("former_source_resident", "eq", "former_resident"),
+                   "former_resident_within_years": ("source_residence_ended_years", "le", "former_resident_within"),
+                   "company_in_source": ("company_state", "eq_source", "company_in_source")}
+
+
+def _emigrant_test(key: str, value: Any) -> Condition:
+    from taxtreaty.rules.conditions import Condition
+
+    fact, op, words = _EMIGRANT_TESTS[key]
+    operand: Any = _number(value) if op == "le" else True
+    shown = _words(operand) if op == "le" else ""
+    return Condition(fact, op, operand, labels.label("conditions", words, value=shown),
+                     labels.label("conditions", f"{words}_not", value=shown))
 
 
 def participation_test(key: str, value: Any) -> Condition:
