@@ -27,7 +27,7 @@ from taxtreaty.structure.numbers import (
 )
 from taxtreaty.text import CleanText
 from taxtreaty.text.clean import heading_title_ok, is_known_heading, title_like
-from taxtreaty.text.lines import is_enacting
+from taxtreaty.text.lines import enacting_after_title
 from taxtreaty.text.lines import title_cased as _title_cased
 
 #: a letter O printed right after an article number ("11O", "1 1 O"): a zero, or the ordinal mark "º" a scanner
@@ -140,8 +140,8 @@ class VersionBuilder(ListLabels):
         if title and title_like(title) and len(title) > 3:
             return False
         # the next line of the text, wherever the versions were split ("Convenção entre ..." reads like a title)
-        following = self.ct.text[line.end:].lstrip("\n").split("\n", 1)[0].strip()
-        return bool(following) and is_enacting(f"{title} {following}")
+        following = self.ct.text[line.end:].lstrip("\n").split("\n", 2)
+        return enacting_after_title(title, following)
 
     @staticmethod
     def _digits_lost(printed: str, expected: int) -> bool:

@@ -75,6 +75,20 @@ def is_enacting(text: str) -> bool:
     return _enacting(text)
 
 
+#: a title an approving instrument's article prints on a line of its own ("(Aprovação)", "Entrada em vigor")
+_OWN_LINE_TITLE = regex.compile(r"\(\p{L}[^()]{0,60}\)|\p{L}[\p{L} ]{0,40}")
+
+
+def enacting_after_title(title: str, following: list[str]) -> bool:
+    """Do the heading's `title` and the `following` lines open with an approving instrument's words ("Art. 1o  A" /
+    "Convenção ..., apensa por cópia ao presente Decreto"; Angola's and Cabo Verde's "Artigo 1.º" / "(Aprovação)" /
+    "É aprovada, para ratificação, a Convenção ...": past the article's own title on its line)?"""
+    lines = [line.strip() for line in following]
+    if not title and len(lines) > 1 and _OWN_LINE_TITLE.fullmatch(lines[0]) and _enacting(lines[1]):
+        return True
+    return bool(lines) and bool(lines[0]) and _enacting(f"{title} {lines[0]}")
+
+
 def _heading_key(text: str) -> str:
     return " ".join(_NOT_WORD.sub(" ", vocab.fold(text)).split())
 

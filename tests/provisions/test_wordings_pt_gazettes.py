@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from helpers import extract_text, only
 
+import taxtreaty
 from taxtreaty.provisions.unread import uncovered_words
 from taxtreaty.provisions.vocabulary import fold_same_length, phrases
 
@@ -108,3 +109,81 @@ def test_tax_sparing_is_not_a_credit_of_the_tax_paid(heading, clause):
     ps = extract_text(heading + clause + "\n")
     relief = only(ps, "art_23__para_3", "relief_method")
     assert relief.status == "unknown" and relief.values.get("deemed_paid") is True
+
+
+@pytest.mark.parametrize(("condition", "expected"), [
+    # the older texts' "capital social" and "período consecutivo", the figure before "pelo menos"
+    ("se o beneficiário efectivo for uma sociedade que, durante um período consecutivo de três anos anteriormente ao "
+     "pagamento dos dividendos, detiver 20 % pelo menos do capital social da sociedade que paga os dividendos",
+     {"min_capital_pct": Decimal("20"), "capital_basis": "capital", "min_holding_months": 36}),
+    # a period that ends on the day the right to the dividends is fixed, the direct holding after "tenha detido"
+    ("se o beneficiário efetivo for uma sociedade que tenha detido, diretamente, durante um período de 6 meses "
+     "imediatamente anterior à data da determinação do direito aos dividendos, pelo menos 15% do capital",
+     {"min_capital_pct": Decimal("15"), "holding_direct": True, "min_holding_months": 6}),
+    # the share of the votes, however the capital or the shares that carry them are named
+    ("se o beneficiário efectivo for uma sociedade que detenha pelo menos 30 por cento das acções com direito de voto "
+     "da sociedade que paga os dividendos", {"min_capital_pct": Decimal("30"), "capital_basis": "voting_power"}),
+    ("se o beneficiário efetivo for uma sociedade que possua diretamente pelo menos 40% do capital votante da sociedade",
+     {"min_capital_pct": Decimal("40"), "capital_basis": "voting_power", "holding_direct": True}),
+    ("se o beneficiário efetivo for uma sociedade que controle, direta ou indiretamente, pelo menos 20 por cento do "
+     "capital com direito a voto da sociedade que paga os dividendos",
+     {"min_capital_pct": Decimal("20"), "capital_basis": "voting_power", "holding_direct": False}),
+])
+def test_older_and_brazilian_holding_wordings_are_read_whole(condition, expected):
+    text = ("Artigo 10.º\nDividendos\n2 — Esses dividendos podem ser igualmente tributados no Estado Contratante de que "
+            "é residente a sociedade que paga os dividendos, mas o imposto assim estabelecido não excederá:\n"
+            f"a) 7% do montante bruto dos dividendos, {condition};\nb) 14% do montante bruto dos dividendos, nos "
+            "restantes casos.\n")
+    cap = only(extract_text(text), "art_10__para_2__point_a", "withholding_cap")
+    assert {k: cap.conditions.get(k) for k in expected} == expected
+    assert "unread_condition" not in cap.conditions
+
+
+@pytest.mark.parametrize(("text", "unread"), [
+    # what the loan finances is a condition no fact tells: the rate waits on it, never drops it
+    ("Artigo 11\nJuros\n2. Todavia, esses juros podem também ser tributados no Estado Contratante de que provêm, mas o "
+     "imposto assim estabelecido não poderá exceder:\na) 10 por cento do montante bruto dos juros pagos em decorrência "
+     "de empréstimos bancários com prazo mínimo de oito anos, relacionados com a compra de equipamentos;\nb) 15 por "
+     "cento do montante bruto dos juros nos demais casos.\n", "relacionados com a compra de equipamentos"),
+    ("Artículo 11\nIntereses\n2. Sin embargo, estos intereses pueden someterse también a imposición en el Estado "
+     "Contratante del que procedan, pero el impuesto así exigido no podrá exceder del:\na) 10 por ciento del importe "
+     "bruto de los intereses de préstamos concedidos por bancos por un período mínimo de ocho años, vinculados a la "
+     "venta de bienes de equipo;\nb) 15 por ciento del importe bruto de los intereses en los demás casos.\n",
+     "vinculados a la venta de bienes de equipo"),
+    ("Article 11\nInterest\n2. However, such interest may also be taxed in the Contracting State in which it arises, "
+     "but the tax so charged shall not exceed:\n(a) 10 per cent of the gross amount of the interest paid on bank loans "
+     "for a period of at least 8 years in connection with the purchase of industrial equipment;\n(b) 15 per cent of "
+     "the gross amount of the interest in all other cases.\n", "in connection with the purchase of industrial equipment"),
+])
+def test_a_loan_limited_to_what_it_finances_leaves_the_rate_waiting(text, unread):
+    cap = only(extract_text(text), "art_11__para_2__point_a", "withholding_cap")
+    assert unread in cap.conditions["unread_condition"]
+    scenario = {"income": "interest", "source": "BR", "residence": "PT", "beneficial_owner": True, "payer": "company",
+                "recipient": "bank", "recipient_bank": True, "loan_kind": "bank_loan", "loan_term_years": 10}
+    decision = taxtreaty.decide(taxtreaty.parse(text.encode()), scenario).to_dict()
+    assert (decision["status"], decision["max_rate_pct"]) == ("indeterminate", None)
+    assert any(unread in u["quote"] for u in decision["unread"])
+
+
+def test_an_agency_the_government_owns_exclusively_is_a_kind_of_recipient_read():
+    text = ("Artigo 11.º\nJuros\n3 — Não obstante o disposto no n.º 2, os juros provenientes de um Estado Contratante e "
+            "pagos ao Governo do outro Estado Contratante ou a qualquer agência (incluindo um banco) propriedade "
+            "exclusiva desse Governo só podem ser tributados nesse outro Estado.\n")
+    rule = only(extract_text(text), "art_11__para_3", "allocation")
+    assert "government_owned" in rule.conditions["recipient_kinds"] and "unread_condition" not in rule.conditions
+
+
+GAINS_DRE = """Artigo 13.º
+Mais-valias
+1 — Os ganhos que um residente de um Estado Contratante aufira da alienação de bens imobiliários considerados no artigo 6.º e situados no outro Estado Contratante podem ser tributados nesse outro Estado.
+2 — Os ganhos provenientes da alienação de quaisquer bens diferentes dos mencionados nos n.os 1 só podem ser tributados no Estado Contratante de que o alienante é residente.
+"""
+
+
+@pytest.mark.parametrize(("gain_property", "expected"), [
+    ("immovable", ("art_13__para_1", "unlimited")), ("shares", ("art_13__para_2", "none")),
+])
+def test_the_gazettes_immovable_property_and_residual_paragraph_are_read(gain_property, expected):
+    scenario = {"income": "capital_gains", "source": "PT", "residence": "CV", "gain_property": gain_property}
+    decision = taxtreaty.decide(taxtreaty.parse(GAINS_DRE.encode()), scenario).to_dict()
+    assert (decision["eid"], decision["source_taxation"]) == expected

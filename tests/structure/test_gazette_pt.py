@@ -132,3 +132,30 @@ def test_a_wrapped_line_that_opens_with_a_paragraph_reference_is_kept() -> None:
     text = ("Artigo 11.º\nJuros\n3 — Não obstante o disposto no\nn.º 2 do artigo 10.º, os juros pagos ao Banco Central "
             "do outro Estado Contratante só podem ser tributados nesse outro Estado.\n")
     assert "n.º 2 do artigo 10.º, os juros pagos ao Banco Central" in clean(text).text
+
+
+RESOLUTION_ARTICLES = {
+    # Mozambique's Boletim da República: the resolution's last article (the page before it not in the copy), its
+    # reservation on dual nationals
+    "mz": "Art. 2. A faculdade conferida na alínea d) do n.º 2 do artigo 4 da Convenção às autoridades competentes "
+          "entende-se sem prejuízo.\nAprovada pelo Conselho de Ministros.\n",
+    # Angola's and Cabo Verde's: each article's title on a line of its own, bracketed or not
+    "ao": "Artigo 1.º\n(Aprovação)\nÉ aprovada, para ratificação, a Convenção entre a República de Angola e a "
+          "República das Maurícias, anexa à presente Resolução.\nArtigo 2.º\n(Dúvidas e omissões)\nAs dúvidas e omissões "
+          "resultantes da aplicação da presente Resolução são resolvidas pela Assembleia Nacional.\nArtigo 3.º\n"
+          "Entrada em vigor\nA presente Resolução entra em vigor na data da sua publicação.\n",
+}
+
+
+@pytest.mark.parametrize("gazette", sorted(RESOLUTION_ARTICLES))
+def test_a_ratifying_resolutions_articles_are_not_a_second_convention(gazette):
+    word = "ARTIGO" if gazette == "mz" else "Artigo"  # Mozambique's convention: "ARTIGO 1" / "(Pessoas visadas)"
+    number = "" if gazette == "mz" else ".º"
+    text = (f"Resolução n.º 7/19\n\n{RESOLUTION_ARTICLES[gazette]}\nPublique-se.\n\nConvenção entre a República de "
+            f"Moçambique e a República das Maurícias para evitar a dupla tributação em matéria de Impostos sobre o Rendimento\n\n{word} 1{number}\n(Pessoas "
+            "visadas)\nA presente Convenção aplica-se às pessoas residentes de um ou de ambos os Estados Contratantes.\n"
+            f"{word} 21{number}\n(Outros rendimentos)\n1. Os elementos do rendimento de um residente de um Estado "
+            "Contratante não tratados nos artigos anteriores só podem ser tributados nesse Estado.\n")
+    doc = taxtreaty.parse(text)  # a copy of some of the convention's articles: its first, then its last
+    assert len(doc.versions) == 1
+    assert [(a.number, a.topic) for a in doc.versions[0].articles] == [("1", "persons_covered"), ("21", "other_income")]
