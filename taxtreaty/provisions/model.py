@@ -46,6 +46,8 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - pe_connected: bool             the income is effectively connected with a permanent establishment
                                  or fixed base in the source State (article 10(4)/11(4)/12(4) switch,
                                  or the PE part of article 7(1))
+- interest_profit_sharing: bool   interest on profit-sharing bonds (true: a point's switch to the dividend article,
+                                 values.reclassified_topic)
 - fee_contingent_on_results: bool  a fee for technical services computed on production, sales, performance or
                                  profits (false: the protocol point's allocation of other fees to the profits articles)
 - unread_condition: str          the exact words (cleaned text: page furniture out, hyphenation joined)

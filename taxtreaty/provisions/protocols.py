@@ -5,6 +5,7 @@ has its module (the passes of `passes.py` change provisions only):
 
 - `point_reclassified`: a kind of payment sent to the profits articles, or deemed within one item of a
   list of rates;
+- `point_participating`: interest on profit-sharing bonds treated as dividends (the fact `interest_profit_sharing`);
 - `point_contingent`: fees for technical services that are royalties only where computed on production, sales or
   profits (the fact `fee_contingent_on_results`), else profits;
 - `point_rates`: the rates and exemptions a point headed by one payment article sets;
@@ -29,6 +30,7 @@ from taxtreaty.provisions.point_allocations import ALLOCATION_POINT_TOPICS, poin
 from taxtreaty.provisions.point_contingent import contingent_fees
 from taxtreaty.provisions.point_institutions import definition_points, institutions
 from taxtreaty.provisions.point_laws import national_law_points
+from taxtreaty.provisions.point_participating import participating_interest
 from taxtreaty.provisions.point_rates import inherit, point_rates
 from taxtreaty.provisions.point_reclassified import deemed_items, reclassifications
 from taxtreaty.provisions.protocol_points import article_numbered, points
@@ -113,6 +115,8 @@ def participation_caveats(reading: Reading, version: Version, ph: Phrases, provi
                 # answer carries the point, whichever of the two articles it names
                 targets |= {a.eid for a in version.articles if a.topic in _PARTICIPATION_TOPICS}
             caveat = {"kind": "profit_participation", "eid": point.eid, "quote": " ".join(sentence.split())}
+            if any(p.cite.eid == point.eid and p.values.get("reclassified_topic") for p in provisions):
+                continue  # read as the switch of such interest to the dividend article (point_participating.py): a fact
             for p in provisions:
                 if p.cite.language != version.language or eids.article_of(p.cite.eid) not in targets:
                     continue
@@ -176,6 +180,7 @@ def read_protocols(reading: Reading, version: Version, ph: Phrases, read: list[P
     rates = point_rates(reading, version, ph, found)
     inherit(rates, read)
     return [*reclassifications(reading, version, ph, found), *contingent_fees(reading, version, ph, found),
+            *participating_interest(reading, version, ph, found),
             *deemed_items(reading, version, ph, found, read), *rates,
             *institutions(reading, version, ph, found, read), *point_allocations(reading, version, ph, found),
             *national_law_points(reading, version, ph, found, ALLOCATION_POINT_TOPICS),

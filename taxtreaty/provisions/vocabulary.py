@@ -160,6 +160,10 @@ OPTIONAL_PHRASE_KEYS += ("tax_reduced",)
 #: results ("except to the extent that the amounts of such payments are based on production, sales, performance,
 #: profits"): the fact fee_contingent_on_results (provisions/point_contingent.py)
 OPTIONAL_PHRASE_KEYS += ("contingent_fee",)
+#: "profit_sharing_debt", "as_dividends", "applicable_words", "dividend_treatment_law": a point treating the income of
+#: profit-sharing bonds as dividends ("article 10 is applicable to such income"), in case a State's law taxes it so (a
+#: domestic_law caveat): the fact interest_profit_sharing (provisions/point_participating.py)
+OPTIONAL_PHRASE_KEYS += ("profit_sharing_debt", "as_dividends", "applicable_words", "dividend_treatment_law")
 #: capital gains (provisions/gains.py): the property a paragraph's subject names ("gain_immovable", "gain_pe",
 #: "gain_transport", "gain_shares"), the residual paragraph's words ("gain_residual": "any property other than that
 #: referred to"), the opener of a clause of conditions before or after the verb ("gain_condition_lead": "if", "si"),

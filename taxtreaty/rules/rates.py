@@ -95,7 +95,9 @@ def _trace_allocations(rules: TopicRules, decision: Decision) -> None:
 def _residence_only_base(rules: TopicRules, scenario: Scenario, decision: Decision, defaults_used: set[str]) -> bool:
     """True (and the decision made) when the article gives the income to the residence State only
     and no rule letting the source State tax holds; indeterminate when one might."""
-    checks = [(rule, Check(rule, scenario, defaults_used)) for rule in rules.allocations]
+    # (a protocol point sending a kind of payment elsewhere is reclassify.py's, its defaults assumed there)
+    checks = [(rule, Check(rule, scenario, defaults_used)) for rule in rules.allocations
+              if not rule.values.get("reclassified_to")]
     residence = [r for r, c in checks if c.holds and r.allocation == "residence_only"]
     source = [r for r, c in checks if c.holds and r.allocation in SOURCE_ALLOCATIONS]
     if not residence or source:

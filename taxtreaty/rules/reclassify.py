@@ -1,11 +1,12 @@
-"""A protocol point that sends a kind of payment to the articles of profits.
+"""A protocol point that sends a kind of payment to the articles of profits (or to another payment article).
 
 "Payments received as a consideration for technical services ... are payments to which the
 provisions of Article 7 or Article 14 apply": where the payment is of that kind, the payment
 article's rates do not apply; the business-profits article (the independent-services article for
 an individual, when the convention has one) decides, as it decides any profits (taxable only in the
 residence State unless connected with a permanent establishment in the source State). Where the
-kind is not given, the decision is indeterminate between the two, asking for it.
+kind is not given, the decision is indeterminate between the two, asking for it. A point treating interest on
+profit-sharing bonds as dividends (`values.reclassified_topic`) sends it to the dividend article's own rules.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from taxtreaty.rules.allocate import allocation
 from taxtreaty.rules.compile import CompiledTreaty, Rule, TopicRules
 from taxtreaty.rules.decision import Candidate, Decision, TraceEntry
 from taxtreaty.rules.evaluate import Check, depends_on, effect, note_unknowns, when
+from taxtreaty.rules.rates import pe_exception, withholding
 from taxtreaty.rules.scenario import Scenario
 
 
@@ -28,6 +30,10 @@ def _kind_facts() -> frozenset[str]:
 
 
 def _target(treaty: CompiledTreaty, rule: Rule, scenario: Scenario) -> TopicRules | None:
+    to_topic = rule.values.get("reclassified_topic")  # "article 10 is applicable to such income": the dividends
+    if to_topic:
+        found = treaty.topic(str(to_topic))
+        return found if found is not None and found.article_eid is not None else None
     topics = ["independent_services", "business_profits"] if scenario.recipient == "individual" else ["business_profits"]
     numbers = [str(n) for n in rule.values.get("reclassified_to") or []]
     for topic in topics:
@@ -42,10 +48,17 @@ def _profits(treaty: CompiledTreaty, target: TopicRules, rule: Rule, scenario: S
     defined_for = rule.values.get("defined_for")  # "en el caso de Argentina, las regalías incluyen asimismo ..."
     effect_label = labels.label("effects", "defined_for_other", article=target.article, state=defined_for) if defined_for \
         else labels.label("effects", "outside_definition", article=target.article) if rule.values.get("outside_definition") \
-        else labels.label("effects", "reclassified", article=target.article)
+        else labels.label("effects", "reclassified_topic", topic=labels.topic(target.topic).lower(), article=target.article) \
+        if rule.values.get("reclassified_topic") else labels.label("effects", "reclassified", article=target.article)
     decision.trace.append(TraceEntry(rule.cite, effect_label))
     decision.article_applied = target.article
     decision.language = target.language
+    decision.add_caveats(rule.caveats)  # "in case one of the States subjects the income ... to a tax on dividends"
+    if rule.values.get("reclassified_topic") and (target.caps or target.exemptions):
+        # a payment article's own rules, as the engine applies them (its PE switch, then its rates)
+        if not pe_exception(treaty, target, scenario, decision, defaults_used):
+            withholding(target, scenario, decision, defaults_used)
+        return
     allocation(treaty, target, scenario, decision, defaults_used)
 
 
@@ -56,7 +69,10 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
     for rule in rules.allocations:
         if not rule.values.get("reclassified_to") and not rule.values.get("outside_definition"):
             continue
-        check = Check(rule, scenario, defaults_used)
+        used: set[str] = set()
+        check = Check(rule, scenario, used)
+        if check.holds is not False or all(c.fact in used for c in check.failed):
+            defaults_used |= used  # (a default a failed condition of its own makes irrelevant is not assumed)
         target = _target(treaty, rule, scenario)
         if check.holds is True and target is None and rule.values.get("outside_definition"):
             # fees for technical services under an article whose definition of royalties does not name them, in a
@@ -68,7 +84,7 @@ def pending_reclassification(treaty: CompiledTreaty, rules: TopicRules, scenario
                                     "source text incomplete")
             return True
         if check.holds is False and target is not None and check.failed and not any(
-                c.fact in _kind_facts() for c in check.failed):
+                c.fact in _kind_facts() or c.fact in ("source", "residence") for c in check.failed):
             # the payment is of the kind the point names, and a fact given keeps it here ("the fee is computed on
             # production, sales, performance, profits"): the article's rates decide, the point cited
             decision.trace.append(TraceEntry(rule.cite, effect("pe", check)))

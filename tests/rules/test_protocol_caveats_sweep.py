@@ -126,9 +126,13 @@ def test_a_point_on_profit_participating_rights_is_a_caveat_of_the_dividend_and_
     assert "profit_participation" in _kinds(dividends)
     royalties = _decide(ES, ["AR", "ES"], income="royalties", source="ES", residence="AR", royalty_kind="other")
     assert "profit_participation" not in _kinds(royalties)
+    # a point sending such interest to the dividend article ("article 10 is applicable to such income") is read as
+    # that switch, on the fact interest_profit_sharing (tests/rules/test_decide_profit_sharing_interest.py): ordinary
+    # interest lists the assumption, not the caveat
     dutch = _decide(EN, ["NL", "DK"], income="interest", source="DK", residence="NL")
     assert (dutch["status"], dutch["source_taxation"]) == ("determined", "none")
-    assert "profit_participation" in _kinds(dutch)
+    assert "profit_participation" not in _kinds(dutch)
+    assert "interest_profit_sharing" in [a["fact"] for a in dutch["assumptions"]]
 
 
 def test_an_unread_point_on_technical_services_is_a_caveat_of_the_royalty_answers() -> None:
