@@ -176,6 +176,9 @@ class CompiledTreaty:
     protocol_not_read: str | None = None
     #: the parser's word that the page reads as two columns merged line by line (structure warning columns_merged)
     columns_merged: str | None = None
+    #: the parser's word that the copy printed no article headings and the articles' numbers are counted
+    #: (structure warning article_headings_missing)
+    headings_counted: str | None = None
 
     def all_versions(self) -> list[CompiledTreaty]:
         """This treaty and every version of it a decision may use (the ledger buckets on all of them):
@@ -556,6 +559,7 @@ def compile_treaty(
         articles_known=articles_known,
         protocol_not_read=next((w.message for w in doc.warnings if w.code == "protocol_not_read"), None),
         columns_merged=next((w.message for w in doc.warnings if w.code == "columns_merged"), None),
+        headings_counted=next((w.message for w in doc.warnings if w.code == "article_headings_missing"), None),
     )
 
 

@@ -65,6 +65,9 @@ def decide_compiled(treaty: CompiledTreaty, scenario: Scenario) -> Decision:
     if treaty.columns_merged:
         # a page of two columns read line by line: its sentences are woven together, any paragraph may be misread
         decision.assumptions.append({"fact": "layout", "value": "two columns merged", "why": treaty.columns_merged})
+    if treaty.headings_counted:
+        # a copy without article headings: the article cited is counted, its words are the text's
+        decision.assumptions.append({"fact": "article numbers", "value": "counted", "why": treaty.headings_counted})
 
     # 2. the article for this income
     rules = treaty.topic(scenario.topic)

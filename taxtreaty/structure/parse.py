@@ -17,7 +17,7 @@ from functools import cache
 import regex
 
 from taxtreaty import vocab
-from taxtreaty.structure import columns, conventions, eids, metadata, publication
+from taxtreaty.structure import columns, conventions, eids, headless, metadata, publication
 from taxtreaty.structure.builder import VersionBuilder
 from taxtreaty.structure.languages import detect_language
 from taxtreaty.structure.lines import Line, classify, heading_number, heading_value, split_lines
@@ -93,6 +93,7 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
     contents_table(lines)
     instrument_references(lines)
     number_style(lines)
+    counted = headless.counted_headings(lines, detect_language(ct.text)[0])
     conventions.refuse_commentary(lines, ct)
     warnings: list[Warning] = [Warning(code="web_page" if w.startswith(PAGE_WARNING) else "encoding", eid=None,
                                        language=None, message=w) for w in decode_warnings or []]
@@ -153,6 +154,12 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
             warnings.append(Warning(code="duplicate_eid", eid=new, language=version.language,
                                     message=f"{old} occurs more than once; this one is {new}"))
     warnings += _protocol_not_read(versions, original)
+    if counted:
+        for version in versions:
+            for article in version.articles:
+                article.number_inferred = True
+        warnings.append(Warning(code="article_headings_missing", eid=None, language=versions[0].language,
+                                message=headless.WARNING))
     # (looked for only where the reading already found numbers out of sequence, as a page read across its two
     # columns always leaves: the test costs nothing on a text read in order)
     if any(w.code in _OUT_OF_SEQUENCE for w in warnings) and (merged := columns.columns_merged(original)) is not None:
