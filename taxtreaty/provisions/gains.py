@@ -35,6 +35,9 @@ KINDS = (("gain_pe", "pe_property"), ("gain_transport", "ships_aircraft"), ("gai
          ("gain_immovable", "immovable"))
 #: how far (characters) the words "of their value" may follow a percentage, and "immovable property" those words
 _VALUE_WINDOW = 12
+#: how far (characters) before a percentage the value of the shares may be named ("el valor de dichas acciones o
+#: participaciones similares procede en más de un 50 por ciento")
+_VALUE_BEFORE_WINDOW = 100
 _IMMOVABLE_WINDOW = 90
 #: the immovable-value keys by the share key the words before the percentage make
 _VALUE_KEYS = {"min_capital_pct": "min_immovable_value_pct", "over_capital_pct": "over_immovable_value_pct"}
@@ -63,7 +66,9 @@ def _immovable_value(folded: str, ph: Phrases) -> tuple[dict[str, Any], bool]:
     for rate in figures.find_rates(folded, ph):
         after = folded[rate.end: rate.end + _VALUE_WINDOW + 20]
         value = ph.find("value_from_immovable", after)
-        if value is None or value.start() > _VALUE_WINDOW:
+        named_before = "value_before_share" in ph.patterns and ph.find(
+            "value_before_share", folded, max(0, rate.start - _VALUE_BEFORE_WINDOW), rate.start) is not None
+        if (value is None or value.start() > _VALUE_WINDOW) and not named_before:
             continue
         if ph.find("gain_immovable", folded, rate.end, min(len(folded), rate.end + _IMMOVABLE_WINDOW)) is None:
             continue

@@ -173,6 +173,9 @@ OPTIONAL_PHRASE_KEYS += ("profit_sharing_debt", "as_dividends", "applicable_word
 #: own law on gains another paragraph gives elsewhere ("keeps_right": "shall not affect the right")
 OPTIONAL_PHRASE_KEYS += ("gain_immovable", "gain_pe", "gain_transport", "gain_shares", "gain_residual",
                          "gain_condition_lead", "gain_excepted", "gain_clause_more", "value_from_immovable", "keeps_right")
+#: the value of shares named before the share of it that immovable property gives ("value_before_share": "el valor de
+#: dichas acciones ... procede en más de un 50 por ciento ... de bienes inmuebles", the MLI's Spanish wording)
+OPTIONAL_PHRASE_KEYS += ("value_before_share",)
 #: a right kept on a former resident's gains (provisions/emigrants.py): "gain_former_resident" ("has been a resident
 #: of"), "gain_individual" ("an individual"), "gain_company_resident" ("is a resident of that State"), the words of
 #: a period counted back from the alienation ("gain_period_within": "preceding"), an opener that is none ("gain_not_lead":

@@ -304,3 +304,28 @@ def test_royalties_and_technical_fees_in_one_article(facts, status, rate):
     assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
     if status == "indeterminate":
         assert decision["missing_facts"] == ["royalty_kind"]
+
+
+# the MLI's test of shares rich in immovable property as Spanish texts word it: the value of the shares named before
+# the share of it ("el valor de dichas acciones ... procede en más de un 50 por ciento ... de bienes inmuebles"), a
+# threshold strictly above (before: the words were not read, every gain on shares indeterminate)
+GAINS = HEAD + """Artículo 13.
+Ganancias de capital.
+1. Las ganancias que un residente de un Estado contratante obtenga de la enajenación de bienes inmuebles situados en el otro Estado contratante pueden someterse a imposición en ese otro Estado.
+2. Las ganancias que un residente de un Estado contratante obtenga de la enajenación de acciones o participaciones similares pueden someterse a imposición en el otro Estado contratante si, en cualquier momento durante los 365 días anteriores a la enajenación, el valor de dichas acciones o participaciones similares procede en más de un 50 por ciento, directa o indirectamente, de bienes inmuebles situados en ese otro Estado.
+3. Las ganancias derivadas de la enajenación de cualquier otro bien distinto de los mencionados en los apartados anteriores sólo pueden someterse a imposición en el Estado contratante en que resida el transmitente.
+"""
+
+
+@pytest.mark.parametrize(("value", "status", "eid", "missing"), [
+    (70, "determined", "art_13__para_2", []),
+    (50, "determined", "art_13__para_3", []),      # "más de un 50 por ciento": 50 is not more than 50
+    (10, "determined", "art_13__para_3", []),
+    (None, "indeterminate", None, ["immovable_value_pct"]),
+])
+def test_shares_whose_value_comes_from_immovable_property(value, status, eid, missing):
+    facts = {"income": "capital_gains", "gain_property": "shares"}
+    if value is not None:
+        facts["immovable_value_pct"] = value
+    decision = _decide(GAINS, **facts)
+    assert (decision["status"], decision["eid"], decision["missing_facts"], decision["unread"]) == (status, eid, missing, [])
