@@ -98,6 +98,10 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
             # ("As a person meant in subparagraph a) ... shall also be considered ...": the one for kinds of person)
             exemptions = [p for p in exemptions if (named & set(p.conditions.get("recipient_kinds", [])))
                           or (not named and p.conditions.get("recipient_kinds"))]
+            # ("«institución financiera cuyo capital sea propiedad total del Gobierno» comprende ...": the words name an
+            # owned institution and its Government; the exemption for both kinds, not the one for the Government alone)
+            whole = [p for p in exemptions if named and named <= set(p.conditions.get("recipient_kinds", []))]
+            exemptions = whole if len(whole) == 1 else exemptions
         if len(exemptions) != 1:
             continue
         base = exemptions[0]

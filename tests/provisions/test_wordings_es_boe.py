@@ -329,3 +329,25 @@ def test_shares_whose_value_comes_from_immovable_property(value, status, eid, mi
         facts["immovable_value_pct"] = value
     decision = _decide(GAINS, **facts)
     assert (decision["status"], decision["eid"], decision["missing_facts"], decision["unread"]) == (status, eid, missing, [])
+
+
+# a protocol point that says what an item's words comprise ("Se entiende que la expresión «...» comprende, en el caso
+# de Colombia, ..."): the institutions it names are of the item for owned institutions, not of the Government's
+OWNED = HEAD + GRANT + """2. Sin embargo, dichos intereses pueden someterse también a imposición en el Estado contratante del que procedan, pero si el beneficiario efectivo es un residente del otro Estado contratante, el impuesto así exigido no podrá exceder del 10 por ciento del importe bruto de los intereses.
+3. No obstante lo dispuesto en el apartado 2, los intereses procedentes de un Estado contratante estarán exentos de imposición en ese Estado si el beneficiario efectivo es:
+a) el Gobierno o una entidad local del otro Estado contratante;
+b) cualquier institución financiera cuyo capital sea propiedad total del Gobierno del otro Estado contratante.
+
+PROTOCOLO
+1. En relación con el apartado 3 del artículo 11. Se entiende que la expresión «institución financiera cuyo capital sea propiedad total del Gobierno» comprende, en el caso de Colombia, la Financiera de Desarrollo Territorial.
+"""
+
+
+@pytest.mark.parametrize(("name", "status", "rate", "eid"), [
+    ("Financiera de Desarrollo Territorial", "determined", "0", "protocol_1__para_1"),
+    ("Banco Comercial Privado", "indeterminate", None, None),       # asked whether the State owns it
+])
+def test_a_point_naming_what_an_items_words_comprise(name, status, rate, eid):
+    decision = _decide(OWNED, source="ES", residence="CO", recipient="named_institution", recipient_name=name)
+    assert (decision["status"], decision["eid"]) == (status, eid)
+    assert (None if decision["max_rate_pct"] is None else str(decision["max_rate_pct"])) == rate
