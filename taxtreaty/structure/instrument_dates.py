@@ -6,6 +6,7 @@ next following the date on which this Protocol enters into force"). Words in
 from __future__ import annotations
 
 import datetime as dt
+from functools import cache
 from typing import TYPE_CHECKING
 
 import regex
@@ -93,8 +94,14 @@ def _nth_month(part: str, following_at: int, language: str) -> int | None:
     return None
 
 
-#: a count and its unit: "30 days", "three months", "the 30th day", "no 30.º dia", "el trigésimo día"
-_COUNT_UNIT = regex.compile(r"(?<![\p{L}\d])(?P<n>\d{1,3}|\p{L}++)(?:\.?[º°ª]|st|nd|rd|th)?\s+(?P<unit>\p{L}+)(?!\p{L})")
+@cache
+def _count_unit(language: str) -> regex.Pattern[str]:
+    """A count and its unit: "30 days", "three months", "the 30th day", "no 30.º dia", "el trigésimo día"; the
+    marks an ordinal figure may carry are the language's (instruments.yaml `ordinal_marks`)."""
+    w = words(language)
+    marks = [str(m) for m in ((w.raw.get("ordinal_marks") if w else None) or [])]
+    mark = "(?:" + "|".join(regex.escape(m) for m in sorted(marks, key=len, reverse=True)) + ")?" if marks else ""
+    return regex.compile(rf"(?<![\p{{L}}\d])(?P<n>\d{{1,3}}{mark}|\p{{L}}++)\s+(?P<unit>\p{{L}}+)(?!\p{{L}})")
 
 
 def _entry_rule(part: str, pats: dict[str, regex.Pattern[str] | None], language: str) -> dict[str, int]:
@@ -102,8 +109,9 @@ def _entry_rule(part: str, pats: dict[str, regex.Pattern[str] | None], language:
     após": the first count of months or days in the words after the entry-into-force phrase."""
     numbers = _number_words(language)
     # the count stands next to the phrase; a hostile line of megabytes is not searched to its end
-    for found in _COUNT_UNIT.finditer(part[:300], overlapped=True):  # "el trigésimo día": each word a count
-        n = int(found.group("n")) if found.group("n").isdigit() else numbers.get(vocab.fold(found.group("n")))
+    for found in _count_unit(language).finditer(part[:300], overlapped=True):  # "el trigésimo día": each word a count
+        figure = regex.match(r"\d+", found.group("n"))
+        n = int(figure.group()) if figure else numbers.get(vocab.fold(found.group("n")))
         if not n:
             continue
         for key, name in (("month_unit", "months_after"), ("day_unit", "days_after")):
