@@ -187,3 +187,26 @@ def test_a_title_line_not_under_the_web_section_line_stays():
             "Convenio entre el Reino de España y la República de Azerbaiyán para evitar la doble imposición, "
             "hecho en Bakú el 2 de mayo de 2014.\n")
     assert "hecho en Bakú" in clean(text).text
+
+
+# the Boletín Oficial de las Cortes Generales, where the Spanish parliament prints a convention it is asked to
+# authorise: its head and foot on every page (before, each piece stayed in the text, cutting the sentence)
+@pytest.mark.parametrize(("previous", "line", "rule"), [
+    ("", "BOLETÍN OFICIAL DE LAS CORTES GENERALES", "bocg_running_line"),
+    ("", "SECCIÓN CORTES GENERALES", "bocg_running_line"),
+    ("", "XII LEGISLATURA", "bocg_running_line"),
+    ("", "Serie A: ACTIVIDADES PARLAMENTARIAS 4 de junio de 2019 Núm. 88 Pág. 1", "bocg_running_line"),
+    ("", "Serie A Núm. 88 4 de junio de 2019 Pág. 7", "bocg_running_line"),
+    ("", "cve: BOCG-12-CG-A-88", "bocg_running_line"),
+    ("", "Serie A de los documentos que el Congreso publica.", None),    # a sentence naming a series
+])
+def test_the_pieces_of_the_cortes_bulletins_page(previous, line, rule):
+    assert furniture_rule(line, previous) == rule
+
+
+def test_a_cortes_page_break_leaves_the_sentence_whole():
+    text = (HEAD + "Artículo 10.\nDividendos.\n1. Los dividendos pagados por una sociedad pueden someterse a\n"
+            "cve: BOCG-12-CG-A-88\nBOLETÍN OFICIAL DE LAS CORTES GENERALES\nSECCIÓN CORTES GENERALES\n"
+            "Serie A Núm. 88 4 de junio de 2019 Pág. 7\nimposición en ese otro Estado.\n")
+    paragraph = taxtreaty.parse(text.encode()).version("es").article("10").paragraph("1").text
+    assert paragraph.endswith("pueden someterse a imposición en ese otro Estado.")
