@@ -23,6 +23,7 @@ from taxtreaty.rules.evaluate import (
 )
 from taxtreaty.rules.scenario import Scenario
 from taxtreaty.rules.tables import tables
+from taxtreaty.structure import eids
 
 
 def day_threshold(rules: TopicRules) -> Rule | None:
@@ -155,6 +156,16 @@ def _narrower(chosen: Rule, ordered: list[Rule], scenario: Scenario, defaults_us
     return found
 
 
+def _gap_blocks(gap: Rule, chosen: Rule | None) -> bool:
+    """Words not read leave the answer open, unless they only set aside paragraphs the answer does not rest on: "5.
+    Notwithstanding the provisions of paragraph 4, a Contracting State may ... levy tax on gains ... from the alienation
+    of shares ..." (an exception no reader turned into an allocation) says nothing of a gain on immovable property under
+    paragraph 1."""
+    if chosen is None or not gap.overrides or "*" in gap.overrides:
+        return True
+    return any(eids.within(chosen.cite.eid, o) or eids.within(o, chosen.paragraph_eid) for o in gap.overrides)
+
+
 def _same_outcome(chosen: Rule, pending: list[Rule]) -> bool:
     """Every pending exception, if it applies, taxes the income as `chosen` does."""
     outcome = ALLOCATION_OUTCOME.get(chosen.allocation or "")
@@ -270,7 +281,7 @@ def allocation(treaty: CompiledTreaty, rules: TopicRules, scenario: Scenario, de
         # answer does not depend on it (a clash above is still one)
         decision.trace.append(TraceEntry(chosen.cite, "whichever of these applies, the outcome is the same"))
         unknown = []
-    gaps = list(rules.gaps)
+    gaps = [gap for gap in rules.gaps if _gap_blocks(gap, chosen)]
     if chosen is None and not unknown and not gaps and _beneficial_owner_only(ordered, scenario):
         # "...shall be taxable only in that other State if such resident is the beneficial owner": the recipient
         # is not, so the article's rule does not apply and nothing in it limits the source State's tax
