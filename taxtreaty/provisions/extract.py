@@ -15,7 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from taxtreaty.provisions import gains, item_refs, lenders, one_state, outside_definition, passes, protocols
+from taxtreaty.provisions import (
+    attraction,
+    gains,
+    item_refs,
+    lenders,
+    one_state,
+    outside_definition,
+    passes,
+    protocols,
+)
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision, ProvisionSet
 from taxtreaty.provisions.readers.allocations import read_allocations
@@ -112,6 +121,7 @@ def run(reading: Reading) -> ProvisionSet:
             continue
         for article in version.articles:
             provisions += read_article(reading, version, article, ph)
+        provisions += attraction.limited_attraction(reading, version, ph, provisions)
         provisions += protocols.read_protocols(reading, version, ph, provisions)
         provisions += one_state.extended_definitions(reading, version, ph)
     prevailing = read_prevailing_language(reading)

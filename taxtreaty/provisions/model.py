@@ -46,6 +46,8 @@ Condition keys (all optional; a provision applies when *all* of its conditions h
 - pe_connected: bool             the income is effectively connected with a permanent establishment
                                  or fixed base in the source State (article 10(4)/11(4)/12(4) switch,
                                  or the PE part of article 7(1))
+- similar_to_pe_activity: bool    business profits of sales or activities like a permanent establishment's (the
+                                 limited force of attraction of article 7(1)(b)-(c))
 - interest_profit_sharing: bool   interest on profit-sharing bonds (true: a point's switch to the dividend article,
                                  values.reclassified_topic)
 - fee_contingent_on_results: bool  a fee for technical services computed on production, sales, performance or

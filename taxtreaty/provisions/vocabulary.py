@@ -160,6 +160,10 @@ OPTIONAL_PHRASE_KEYS += ("tax_reduced",)
 #: results ("except to the extent that the amounts of such payments are based on production, sales, performance,
 #: profits"): the fact fee_contingent_on_results (provisions/point_contingent.py)
 OPTIONAL_PHRASE_KEYS += ("contingent_fee",)
+#: "attraction_similar": the business-profits article's limited force of attraction ("sales in that other State of goods
+#: or merchandise of the same or similar kind as those sold through that permanent establishment"): the fact
+#: similar_to_pe_activity (provisions/attraction.py)
+OPTIONAL_PHRASE_KEYS += ("attraction_similar",)
 #: "profit_sharing_debt", "as_dividends", "applicable_words", "dividend_treatment_law": a point treating the income of
 #: profit-sharing bonds as dividends ("article 10 is applicable to such income"), in case a State's law taxes it so (a
 #: domestic_law caveat): the fact interest_profit_sharing (provisions/point_participating.py)

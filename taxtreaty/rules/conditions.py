@@ -314,11 +314,12 @@ _OPPOSITES = {"share_ge": "share_lt", "share_lt": "share_ge", "share_gt": "share
               "payment_periodic": "payment_not_periodic", "payment_not_periodic": "payment_periodic", "not_annuity": "annuity",
               "fee_contingent_on_results": "fee_not_contingent_on_results",
               "fee_not_contingent_on_results": "fee_contingent_on_results",
-              "interest_profit_sharing": "interest_not_profit_sharing", "interest_not_profit_sharing": "interest_profit_sharing"}
+              "interest_profit_sharing": "interest_not_profit_sharing", "interest_not_profit_sharing": "interest_profit_sharing",
+              "similar_to_pe_activity": "not_similar_to_pe_activity", "not_similar_to_pe_activity": "similar_to_pe_activity"}
 #: yes/no facts a provision's condition of the same key tests as they are (its labels: the key and its opposite)
 _YES_NO_FACTS = frozenset({"paid_by_property_vehicle", "dividends_franked", "payer_deducts_dividends", "payment_periodic",
                            "annuity", "institution_in_notes", "payer_listed", "fee_contingent_on_results",
-                           "interest_profit_sharing"})
+                           "interest_profit_sharing", "similar_to_pe_activity"})
 
 
 def _test(fact: str, op: str, operand: Any, key: str, **words: Any) -> Condition:

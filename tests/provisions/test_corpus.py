@@ -93,8 +93,13 @@ def test_nl_conventions_without_a_source_cap_say_who_taxes_with_the_condition():
     conditions = {k: v for k, v in interest.conditions.items() if k != "caveats"}
     assert interest.allocation == "residence_only" and conditions == {"beneficial_owner": True}
     assert interest.cite.eid == "art_11__para_1"
-    # protocol VI (profit-sharing bonds taxed as dividends where the source State does so): said, not silent
-    assert [c["kind"] for c in interest.conditions["caveats"]] == ["profit_participation"]
+    # protocol VI (profit-sharing bonds taxed as dividends where the source State does so): said, not silent, as the
+    # switch of such interest to article 10 on the fact interest_profit_sharing (provisions/point_participating.py)
+    assert "caveats" not in interest.conditions
+    (switch,) = [p for p in ps.find(topic="interest", kind="allocation") if p.values.get("reclassified_topic")]
+    assert (switch.cite.eid, switch.values["reclassified_to"]) == ("protocol_1__para_2__point_vi", ["10"])
+    assert switch.conditions["interest_profit_sharing"] is True
+    assert [c["kind"] for c in switch.conditions["caveats"]] == ["domestic_law"]
 
 
 def test_cn_kr_fragment_dividends_and_interest_exemption():
