@@ -65,3 +65,20 @@ def test_the_tax_so_levied_of_an_older_convention_is_its_cap(beneficial_owner, e
                 "recipient": "company"}
     decision = taxtreaty.decide(taxtreaty.parse(OLD.encode()), scenario).to_dict()
     assert (decision["status"], decision["max_rate_pct"]) == expected
+
+
+@pytest.mark.parametrize(("text", "allocation"), [
+    # "só serão tributáveis": the future of "só são tributáveis"
+    ("ARTIGO 18\nPensões\n1. As pensões e outras remunerações similares pagas a um residente de um Estado Contratante "
+     "em decorrência de emprego anterior só serão tributáveis nesse Estado.\n", "residence_only"),
+    # "poderão também ser tributados", "podem ser também tributados": the source State too
+    ("ARTIGO 21\nOutros Rendimentos\n2. Não obstante o disposto no parágrafo 1, os rendimentos de um residente de um "
+     "Estado Contratante não tratados nos Artigos precedentes e provenientes do outro Estado Contratante poderão também "
+     "ser tributados nesse outro Estado.\n", "source_may_tax"),
+    ("ARTIGO 22\nOutros Rendimentos\nOs rendimentos de um residente de um Estado Contratante não expressamente "
+     "mencionados nos Artigos precedentes podem ser também tributados no Estado Contratante de que provêm.\n",
+     "source_may_tax"),
+])
+def test_the_decrees_future_and_also_forms_of_an_allocation_are_read(text, allocation):
+    ps = extract_text(text)
+    assert {p.allocation for p in ps.provisions if p.kind == "allocation"} == {allocation}

@@ -165,11 +165,17 @@ def test_a_loan_limited_to_what_it_finances_leaves_the_rate_waiting(text, unread
     assert any(unread in u["quote"] for u in decision["unread"])
 
 
-def test_an_agency_the_government_owns_exclusively_is_a_kind_of_recipient_read():
+@pytest.mark.parametrize(("owned", "kind"), [
+    ("a qualquer agência (incluindo um banco) propriedade exclusiva desse Governo só podem ser tributados nesse outro "
+     "Estado", "allocation"),
+    # the Diário da República's usual wording: "uma instituição ou organismo (...) por ele integralmente detido"
+    ("a uma instituição ou organismo (incluindo os bancos) por ele integralmente detido são isentos de imposto no "
+     "primeiro Estado", "exemption"),
+])
+def test_a_body_the_government_owns_wholly_is_a_kind_of_recipient_read(owned, kind):
     text = ("Artigo 11.º\nJuros\n3 — Não obstante o disposto no n.º 2, os juros provenientes de um Estado Contratante e "
-            "pagos ao Governo do outro Estado Contratante ou a qualquer agência (incluindo um banco) propriedade "
-            "exclusiva desse Governo só podem ser tributados nesse outro Estado.\n")
-    rule = only(extract_text(text), "art_11__para_3", "allocation")
+            f"pagos ao Governo do outro Estado Contratante ou {owned}.\n")
+    rule = only(extract_text(text), "art_11__para_3", kind)
     assert "government_owned" in rule.conditions["recipient_kinds"] and "unread_condition" not in rule.conditions
 
 
