@@ -276,12 +276,28 @@ def test_002_pensions_paid_by_a_government_may_fall_under_article_19(t002):
 
 
 def test_002_clashing_allocations_are_not_resolved_silently():
+    # the paragraphs of article 13 give different answers by the property alienated: without it the decision
+    # is open on gain_property, each candidate citing its paragraph
     doc = taxtreaty.parse_file(str(seed_path("002")))
     treaty = compile_treaty(doc, extract_provisions(doc, None), None)
     decision = decide(treaty, {"income": "capital_gains", "source": "TL", "residence": "PT"})
     assert decision.status == "indeterminate"
     assert {c.source_taxation for c in decision.candidates} >= {"unlimited", "none"}
-    assert "art_13__para_1" in decision.reasons[0]
+    assert "gain_property" in decision.to_dict()["missing_facts"]
+    assert {"art_13__para_1", "art_13__para_4", "art_13__para_5"} <= {c.eid for c in decision.candidates}
+
+
+def test_002_shares_rich_in_immovable_property_by_their_share_of_value():
+    # "partes de capital ... que retirem, directa ou indirectamente, mais de 50 % do respectivo valor de bens
+    # imobiliários situados no outro Estado": 13(4) above 50 %, the residual 13(5) at or below it
+    doc = taxtreaty.parse_file(str(seed_path("002")))
+    treaty = compile_treaty(doc, extract_provisions(doc, None), None)
+    base = {"income": "capital_gains", "source": "TL", "residence": "PT", "gain_property": "shares"}
+    assert decide(treaty, base).to_dict()["missing_facts"] == ["immovable_value_pct"]
+    rich = decide(treaty, {**base, "immovable_value_pct": 60})
+    assert (rich.status, rich.source_taxation, rich.eid) == ("determined", "unlimited", "art_13__para_4")
+    other = decide(treaty, {**base, "immovable_value_pct": 40})
+    assert (other.status, other.source_taxation, other.eid) == ("determined", "none", "art_13__para_5")
 
 
 def test_002_business_profits_residence_only_unless_pe():
