@@ -262,7 +262,8 @@ class VersionBuilder(ListLabels):
                 number, inferred = accepted
                 self._open_article(line, number, inferred)
                 m = line.match
-                title = (m.group("title") or "").strip().strip("()").strip()  # type: ignore[union-attr]
+                # "Artículo 10. Dividendos.": the title without its full stop, as when it stands on the next line
+                title = (m.group("title") or "").strip().strip("()").strip().rstrip(".").rstrip()  # type: ignore[union-attr]
                 if not title and i + 1 < len(lines) and self._is_title_line(lines[i + 1], i):
                     i += 1
                     # "(Pensões)" on its own line; "Dividendos." under "Artículo 10." (the BOE)

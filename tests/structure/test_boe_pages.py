@@ -23,6 +23,8 @@ BODY = "1. Los dividendos pagados por una sociedad pueden someterse a imposició
     ("Artículo 10.\nCánones o regalías.\n", "Cánones o regalías"),
     ("Artículo 10.\nReglas especiales.\n", "Reglas especiales"),  # not a usual title, but a title in shape
     ("Artículo 10\nDividendos\n", "Dividendos"),
+    ("Artículo 10. Dividendos.\n", "Dividendos"),            # the title on the heading's line, its stop too
+    ("ARTICLE 10. DIVIDENDS.\n", "DIVIDENDS"),
     # an article's first sentence is not its title: it opens on an article ("Los"), or has commas
     ("Artículo 10.\nLos dividendos sólo pueden someterse a imposición.\n", None),
     ("Artículo 10.\nSin embargo, estos dividendos pueden someterse a imposición.\n", None),
