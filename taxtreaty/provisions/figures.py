@@ -359,7 +359,7 @@ def find_dates(text: str) -> list[DateFigure]:
 
 
 @cache
-def _reference_regex(language: str) -> regex.Pattern[str]:
+def _reference_regex(language: str, bracketed: bool = False) -> regex.Pattern[str]:
     ph = require_phrases(language)
     art = alternation(ph.raw["article_words"])
     para = alternation(ph.raw["paragraph_words"], whole_word=False)
@@ -367,16 +367,20 @@ def _reference_regex(language: str) -> regex.Pattern[str]:
     num = r"\d{1,3}(?:\.?\s?[º°o](?![\p{L}]))?(?:[a-z](?![\p{L}]))?"
     # an article numbered in roman numerals ("del artículo VII o del artículo XIV", folded to lower case)
     num = rf"(?:{num}|[ivxlc]{{1,7}}(?![\p{{L}}\d]))"
+    if bracketed:  # a number in brackets ("the provisions of paragraph (4)", "paragraphs (1), (2) and (3)")
+        num = rf"(?:{num}|\(\d{{1,3}}\))"
     joiners = ph.word_group("and_words", "or_words")
     nums = rf"{num}(?:\s*(?:,|{joiners})\s*{num})*"
     return regex.compile(rf"(?P<kind>{art}|{para})\s*(?P<nums>{nums})")
 
 
-def find_references(text: str, ph: Phrases) -> list[tuple[str, str]]:
-    """Cross-references as (kind, number): ("article", "7"), ("paragraph", "2"), in order."""
+def find_references(text: str, ph: Phrases, bracketed: bool = False) -> list[tuple[str, str]]:
+    """Cross-references as (kind, number): ("article", "7"), ("paragraph", "2"), in order; with `bracketed`, numbers in
+    brackets too ("paragraph (4)": the capital gains reader's; the rate passes do not yet read the list a bracketed
+    switch may introduce, AR-GB 11(8) "los apartados (2) y (3) ... no se aplicará si ...: a) ...; y b) ...")."""
     out = []
     arts = {vocab.fold(w) for w in ph.raw["article_words"]}
-    for m in _reference_regex(ph.code).finditer(text):
+    for m in _reference_regex(ph.code, bracketed).finditer(text):
         kind = "article" if regex.sub(r"\s+", " ", m.group("kind")) in arts else "paragraph"
         for n in regex.findall(r"\d{1,3}|(?<![\p{L}])[ivxlc]+(?![\p{L}])", m.group("nums")):
             if not n.isdigit():

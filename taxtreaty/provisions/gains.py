@@ -179,7 +179,7 @@ def excepted_paragraphs(reading: Any, version: Any, article: Any, ph: Phrases, f
                 switch = min((m for k in keys if (m := ph.find(k, sentence)) is not None), key=lambda m: m.start(), default=None)
                 if switch is None:
                     continue
-                targets = switched_off(unit, sentence[: switch.start()], ph)
+                targets = switched_off(unit, sentence[: switch.start()], ph, bracketed=True)
                 words = _words(unit.text[s_start:s_end])
                 keeps = ph.find("keeps_right", sentence) if "keeps_right" in keys else None
                 kept = emigrant_conditions(sentence[switch.end():], unit.text[s_start + switch.end(): s_end], ph) \

@@ -66,10 +66,10 @@ def paragraph_holding(unit: Unit, letter: str) -> str | None:
     return None
 
 
-def switched_off(unit: Unit, folded: str, ph: Phrases) -> list[str]:
+def switched_off(unit: Unit, folded: str, ph: Phrases, bracketed: bool = False) -> list[str]:
     """The eIds a "... shall not apply" sentence names before its verb: "alínea a) do n.º 2" ->
     art_10__para_2__point_a; "o n.º 3" -> art_10__para_3; nothing for a reference to another article."""
-    refs = figures.find_references(folded, ph)
+    refs = figures.find_references(folded, ph, bracketed)
     if any(kind == "article" for kind, _ in refs):
         return []
     paragraphs = [n for kind, n in refs if kind == "paragraph"]

@@ -251,3 +251,21 @@ def test_a_protocol_point_setting_the_article_aside_in_other_words_keeps_them_un
     assert p.allocation == "source_may_tax" and p.overrides == ["art_13__para_4"]
     assert p.conditions["source_state"] == "NL"
     assert p.conditions["unread_condition"].startswith("Notwithstanding paragraphs 1, 2 and 3 of Article 10")
+
+
+@pytest.mark.parametrize(
+    ("language", "plain", "bracketed"),
+    [
+        ("en", "The provisions of paragraph 2 shall", "The provisions of paragraph (2) shall"),
+        ("es", "Las disposiciones del apartado 2 no", "Las disposiciones del apartado (2) no"),
+        ("pt", "O disposto no n.º 2 não", "O disposto no n.º (2) não"),
+    ],
+)
+def test_the_paragraph_it_sets_aside_may_be_named_in_brackets(
+    language: str, plain: str, bracketed: str
+) -> None:
+    # NL-SE 13(5): "The provisions of paragraph (4) shall not affect the right ..."
+    assert plain in TEXTS[language]
+    found = extract_text(TEXTS[language].replace(plain, bracketed)).provisions
+    (kept,) = [p for p in found if p.cite.eid == "art_2__para_3" and p.kind == "allocation"]
+    assert kept.overrides == ["art_2__para_2"] and kept.conditions == KEPT
