@@ -193,3 +193,19 @@ def test_the_gazettes_immovable_property_and_residual_paragraph_are_read(gain_pr
     scenario = {"income": "capital_gains", "source": "PT", "residence": "CV", "gain_property": gain_property}
     decision = taxtreaty.decide(taxtreaty.parse(GAINS_DRE.encode()), scenario).to_dict()
     assert (decision["eid"], decision["source_taxation"]) == expected
+
+
+INTERGOVERNMENTAL = """Artigo 11.º
+Juros
+2 — No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que provêm, mas o imposto assim estabelecido não excederá 12 % do montante bruto dos juros.
+3 — Não obstante o disposto no n.º 2, os juros provenientes de um Estado Contratante são isentos de imposto nesse Estado se forem pagos a quaisquer outras entidades ou instituições (incluindo os bancos) em virtude de financiamentos concedidos no âmbito de acordos concluídos entre os Governos dos Estados Contratantes.
+"""
+
+
+@pytest.mark.parametrize(("recipient", "expected"), [("company", ("0", "art_11__para_3")), ("individual", ("12", "art_11__para_2"))])
+def test_any_other_entity_financed_under_the_governments_agreements_is_exempt(recipient, expected):
+    # "quaisquer outras entidades ou instituições": any recipient but an individual, no condition left unread
+    scenario = {"income": "interest", "source": "PT", "residence": "HR", "beneficial_owner": True, "payer": "company",
+                "recipient": recipient, "loan_kind": "intergovernmental"}
+    decision = taxtreaty.decide(taxtreaty.parse(INTERGOVERNMENTAL.encode()), scenario).to_dict()
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", *expected)
