@@ -39,12 +39,30 @@ def point_rates(reading: Reading, version: Version, ph: Phrases, found: list[Pro
         units = units_as_article(reading, version, point, home)
         if not units:
             continue
+        set_here = []
         for read in (read_caps, read_exemptions):
             for p in read(reading, units, ph):
                 at = reading.source.clean_offset(p.cite.span[0])
                 if _sets_a_rate(p, reading.source.cited_text(p.cite), ph) and not any(a <= (at if at is not None else -1) < b for a, b in mfn):
-                    out.append(_direction_outside_provisos(p))
+                    set_here.append(_direction_outside_provisos(p))
+        out += set_here + _granted_rights(reading, units, ph, set_here)
     return out
+
+
+def _granted_rights(reading: Reading, units: list, ph: Phrases, caps: list[Provision]) -> list[Provision]:
+    """"No obstante lo dispuesto en el apartado 1 del artículo 12, los cánones pueden someterse también a imposición
+    en el Estado contratante del que procedan, pero el impuesto así exigido no excederá del 5 por ciento": a point
+    that sets a cap on a right of the source State it grants against a rule it sets aside (the article gives the
+    royalties to the residence State alone). The grant is an allocation of the point, so the cap is not left under
+    a rule that forbids any tax at source."""
+    from taxtreaty.provisions.readers.allocations import read_allocations
+
+    capped = [c for c in caps if c.kind == "withholding_cap" and c.overrides]
+    if not capped:
+        return []
+    return [p for p in read_allocations(reading, units, ph)
+            if p.kind == "allocation" and p.allocation == "source_may_tax" and p.overrides
+            and any(p.cite.eid == c.cite.eid and set(p.overrides) & set(c.overrides) for c in capped)]
 
 
 def _mentions(text: str) -> Counter[str]:
