@@ -18,8 +18,14 @@ apply to it there; it goes to the articles of profits (`extended_definitions`: a
 `values.reclassified_to`, as a reclassifying point, for income arising in the other State), never to the
 residual rate of the list.
 
-Nothing here knows a treaty or a language: the words are the language file's `one_state_scope` and
-`definition_extends`.
+A most-favoured-nation clause binds one State when its words place the lower rate in that State's tax
+(`mfn_bound_state`): "royalties arising in Estonia from Estonian tax", "this lower rate will apply to residents of
+the Netherlands" (the other State lowers its tax for them); one naming both States ("a los residentes de ambos
+Estados Contratantes", "shall automatically apply in both Contracting States") or none (the State that concluded
+the other convention alone, "the same rate ... shall also apply under this Convention") binds both.
+
+Nothing here knows a treaty or a language: the words are the language file's `one_state_scope`,
+`definition_extends` and `mfn_*` phrases.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ from taxtreaty.structure.model import Version
 _RESIDENT_TAIL = 36
 #: how far after "en el caso de" the words "originadas en" may stand ("en el caso de regalías originadas en")
 _ARISING_WITHIN = 40
+#: the phrase keys that say which State a most-favoured-nation clause binds (`mfn_bound_state`)
+MFN_KEYS = ("mfn_source_lead", "mfn_residents_lead", "mfn_tax_words", "mfn_both")
 #: where the clause of a point's sentence ends: a stop, a semicolon, a colon
 _CLAUSE_END = regex.compile(r"[;:]|\.(?!\d)")
 
@@ -73,6 +81,41 @@ def scoped_state(words: str, ph: Phrases, parties: list[str] | tuple[str, ...]) 
             if state in states_named(folded[m.end() : m.end() + _RESIDENT_TAIL]):
                 return None  # "a company which is a resident of the Netherlands": that State's residents
     return state
+
+
+def _state_ending_at(folded: str, at: int, names: dict[str, str]) -> str | None:
+    """The State whose name or adjective (`names`: folded word -> ISO code) ends right at `at` ("Estonian| tax")."""
+    head = folded[max(0, at - 60) : at].rstrip()
+    for word, code in names.items():
+        if head.endswith(word) and not head[: len(head) - len(word)][-1:].isalpha():
+            return code
+    return None
+
+
+def mfn_bound_state(sentence: str, ph: Phrases, parties: list[str] | tuple[str, ...]) -> str | None:
+    """The one State whose source tax a most-favoured-nation clause lowers, or None (both, or parties not two):
+    the State named right after a `mfn_source_lead` ("arising in Estonia", "originadas en la República
+    Argentina"), named next to a `mfn_tax_words` word ("Estonian tax", "el impuesto argentino"), or the other
+    State than the one named after a `mfn_residents_lead` ("will apply to residents of the Netherlands"). Words
+    naming both (`mfn_both`: "both Contracting States", "ambos Estados") or two different States: None."""
+    if len(parties) != 2 or any(key not in ph.patterns for key in MFN_KEYS):
+        return None
+    folded = fold_same_length(sentence)
+    if ph.has("mfn_both", folded):
+        return None
+    bound: set[str | None] = set()
+    for m in ph.finditer("mfn_source_lead", folded):
+        bound.add(state_right_after(folded, m.end(), ph) or _adjective_right_after(folded, m.end(), ph))
+    for m in ph.finditer("mfn_residents_lead", folded):
+        state = state_right_after(folded, m.end(), ph)
+        if state in parties:
+            bound.add(next(c for c in parties if c != state))
+    names = {vocab.fold(str(a)): str(c) for a, c in (ph.raw.get("state_adjectives") or {}).items() if c in parties}
+    names |= {vocab.fold(n): code for code in parties for n in vocab.countries().get(code, ())}
+    for m in ph.finditer("mfn_tax_words", folded):
+        bound.add(_state_ending_at(folded, m.start(), names) or _adjective_right_after(folded, m.end(), ph))
+    named = {c for c in bound if c in parties}
+    return named.pop() if len(named) == 1 else None
 
 
 def extended_definitions(reading: Reading, version: Version, ph: Phrases) -> list[Provision]:
@@ -122,4 +165,4 @@ def for_one_source(p: Provision, state: str, parties: list[str] | tuple[str, ...
     return copy
 
 
-__all__ = ["extended_definitions", "for_one_source", "scoped_state"]
+__all__ = ["extended_definitions", "for_one_source", "mfn_bound_state", "scoped_state"]

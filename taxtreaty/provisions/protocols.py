@@ -23,7 +23,7 @@ has its module (the passes of `passes.py` change provisions only):
 
 from __future__ import annotations
 
-from taxtreaty.provisions import figures, provisos
+from taxtreaty.provisions import figures, one_state, provisos
 from taxtreaty.provisions.emigrants import point_gain_rights
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_allocations import ALLOCATION_POINT_TOPICS, point_allocations
@@ -46,7 +46,9 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
     concluyera un Convenio ... con otro país miembro de la OCDE, en el que limite su imposición ... a un
     tipo inferior ...": a most-favoured-nation point. Every cap it can lower (of the payment articles
     it names, else of its heading's, else of the incomes it names) carries it as a caveat (kind
-    `mfn`, the point's eId and words): the decision on such a cap says the rate may be lower."""
+    `mfn`, the point's eId and words): the decision on such a cap says the rate may be lower. A clause that binds
+    one State (`one_state.mfn_bound_state`) is carried by the cap as that State applies it at source only (a cap
+    read for both is split by source State)."""
     for point in points(reading, version, ph):
         for sentence in provisos.sentences(point.text):
             if provisos.sort_words(sentence, ph).caveat != "mfn":
@@ -61,8 +63,13 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
             topics = {income for start, end, income in ph.group_hits("incomes", folded)
                       if not any(s < end and start < e for s, e, _ in kinds)}
             caveat = {"kind": "mfn", "eid": point.eid, "quote": sentence}
-            for p in provisions:
+            # a clause binding one State ("royalties arising in Estonia from Estonian tax", "will apply to residents
+            # of the Netherlands") lowers that State's tax at source only: the cap as the other State applies it stays
+            bound = one_state.mfn_bound_state(sentence, ph, reading.parties)
+            for p in list(provisions):
                 if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined":
+                    continue
+                if bound is not None and p.conditions.get("source_state", bound) != bound:
                     continue
                 if not _mfn_covers_kind(p, topics, {kind for _, _, kind in kinds}):
                     continue
@@ -71,8 +78,11 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                 own = p.cite.eid.startswith("protocol") and eids.within(p.cite.eid, point.eid) \
                     and p.topic in {a.topic for a in articles}
                 named = own or eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
-                if named and caveat not in p.conditions.get("caveats", []):
-                    p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
+                if not named or caveat in p.conditions.get("caveats", []):
+                    continue
+                if bound is not None and "source_state" not in p.conditions:
+                    p = one_state.for_one_source(p, bound, reading.parties, provisions)
+                p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
 
 
 def _mfn_covers_kind(cap: Provision, general: set[str], named: set[str]) -> bool:

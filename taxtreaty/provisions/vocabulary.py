@@ -148,6 +148,11 @@ OPTIONAL_PHRASE_KEYS += ("relative_taxed", "relative_not_taxed", "relative_tail"
 #: "one_state_scope": a protocol point limited to one State's tax ("en el caso de Argentina"): provisions/one_state.py
 #: "definition_extends": a point widening an article's definition ("las regalías incluyen asimismo ..."): one_state.py
 OPTIONAL_PHRASE_KEYS += ("one_state_scope", "definition_extends")
+#: the State a most-favoured-nation clause binds (provisions/one_state.mfn_bound_state): "mfn_source_lead" (the State
+#: named right after is the one whose tax it lowers: "arising in"), "mfn_residents_lead" (the State named right after
+#: is the beneficiaries' one: "will apply to residents of"), "mfn_tax_words" (a State's name or adjective next to one
+#: is the bound State: "Estonian tax", "impuesto argentino"), "mfn_both" (words naming both States: "ambos Estados")
+OPTIONAL_PHRASE_KEYS += ("mfn_source_lead", "mfn_residents_lead", "mfn_tax_words", "mfn_both")
 #: "definition_hint_words": words in a definition of royalties that may name technical services: outside_definition.py
 OPTIONAL_PHRASE_KEYS += ("definition_hint_words",)
 #: "definition_narrowing"/"definition_widening": a protocol point's sentence saying a kind is not within the definition
