@@ -46,6 +46,8 @@ _RESIDENT_TAIL = 36
 _ARISING_WITHIN = 40
 #: the phrase keys that say which State a most-favoured-nation clause binds (`mfn_bound_state`)
 MFN_KEYS = ("mfn_source_lead", "mfn_residents_lead", "mfn_tax_words", "mfn_both")
+#: the blanks after a word
+_BLANKS = regex.compile(r"\s*+")
 #: where the clause of a point's sentence ends: a stop, a semicolon, a colon
 _CLAUSE_END = regex.compile(r"[;:]|\.(?!\d)")
 
@@ -97,7 +99,8 @@ def mfn_bound_state(sentence: str, ph: Phrases, parties: list[str] | tuple[str, 
     the State named right after a `mfn_source_lead` ("arising in Estonia", "originadas en la República
     Argentina"), named next to a `mfn_tax_words` word ("Estonian tax", "el impuesto argentino"), or the other
     State than the one named after a `mfn_residents_lead` ("will apply to residents of the Netherlands"). Words
-    naming both (`mfn_both`: "both Contracting States", "ambos Estados") or two different States: None."""
+    naming both (`mfn_both`: "both Contracting States", "ambos Estados") or two different States: None. A tax word
+    that names a kind of convention (`mfn_treaty_words` right after: "an Indian tax treaty") names no tax."""
     if len(parties) != 2 or any(key not in ph.patterns for key in MFN_KEYS):
         return None
     folded = fold_same_length(sentence)
@@ -113,6 +116,9 @@ def mfn_bound_state(sentence: str, ph: Phrases, parties: list[str] | tuple[str, 
     names = {vocab.fold(str(a)): str(c) for a, c in (ph.raw.get("state_adjectives") or {}).items() if c in parties}
     names |= {vocab.fold(n): code for code in parties for n in vocab.countries().get(code, ())}
     for m in ph.finditer("mfn_tax_words", folded):
+        after = _BLANKS.match(folded, m.end())
+        if "mfn_treaty_words" in ph.patterns and after and ph.patterns["mfn_treaty_words"].match(folded, after.end()):
+            continue  # "any Indian tax treaty with a third State": the State that concluded it, not its tax
         bound.add(_state_ending_at(folded, m.start(), names) or _adjective_right_after(folded, m.end(), ph))
     named = {c for c in bound if c in parties}
     return named.pop() if len(named) == 1 else None

@@ -151,8 +151,9 @@ OPTIONAL_PHRASE_KEYS += ("one_state_scope", "definition_extends")
 #: the State a most-favoured-nation clause binds (provisions/one_state.mfn_bound_state): "mfn_source_lead" (the State
 #: named right after is the one whose tax it lowers: "arising in"), "mfn_residents_lead" (the State named right after
 #: is the beneficiaries' one: "will apply to residents of"), "mfn_tax_words" (a State's name or adjective next to one
-#: is the bound State: "Estonian tax", "impuesto argentino"), "mfn_both" (words naming both States: "ambos Estados")
-OPTIONAL_PHRASE_KEYS += ("mfn_source_lead", "mfn_residents_lead", "mfn_tax_words", "mfn_both")
+#: is the bound State: "Estonian tax", "impuesto argentino"), "mfn_both" (words naming both States: "ambos Estados"),
+#: "mfn_treaty_words" (right after a tax word, a kind of convention: "Indian tax treaty" names no tax)
+OPTIONAL_PHRASE_KEYS += ("mfn_source_lead", "mfn_residents_lead", "mfn_tax_words", "mfn_both", "mfn_treaty_words")
 #: "definition_hint_words": words in a definition of royalties that may name technical services: outside_definition.py
 OPTIONAL_PHRASE_KEYS += ("definition_hint_words",)
 #: "definition_narrowing"/"definition_widening": a protocol point's sentence saying a kind is not within the definition

@@ -40,6 +40,9 @@ BOUND = [
      "same rate shall automatically apply in both Contracting States under this Convention.", None),
     ("en", ("NL", "IN"), "If India should limit its taxation at source on royalties under a convention with a third State, "
      "the same rate shall also apply under this Convention.", None),
+    # a State's adjective before a tax word that names a kind of convention: the State that concluded it
+    ("en", ("NL", "IN"), "If under any Indian tax treaty with a third State India limits its rate on royalties, the same "
+     "rate shall also apply under this Convention.", None),
     ("es", ("ES", "AR"), "Si la República Argentina concluyera con otro país miembro de la OCDE un Convenio con un tipo "
      "inferior, ese tipo será aplicable a los residentes de ambos Estados Contratantes.", None),
     ("es", ("CA", "AR"), "Si la República Argentina concluye un Acuerdo con un tercer Estado por el que limita la "
