@@ -140,6 +140,7 @@ def run(reading: Reading) -> ProvisionSet:
             # after the qualifiers, which part a cap's kinds (a protocol's own rule for technical assistance):
             # a clause on some kinds only is carried by their caps alone
             protocols.mfn_caveats(reading, version, ph, provisions)
+            protocols.article_mfn_caveats(reading, version, ph, provisions)
     for version in reading.doc.versions:
         ph = phrases(version.language)
         if version.supported and ph is not None:

@@ -13,7 +13,8 @@ has its module (the passes of `passes.py` change provisions only):
 - `point_allocations`: an allocation point for the residents of one State;
 - `point_laws`: a point that gives one State back its own law on an article's income;
 - `emigrants.point_gain_rights`: a point that gives one State a right on gains the capital gains article gives elsewhere;
-- `mfn_caveats` (here, a pass over the caps read): a most-favoured-nation point is a caveat (kind `mfn`)
+- `mfn_caveats` (here, a pass over the caps read): a most-favoured-nation point is a caveat (kind `mfn`);
+  `article_mfn_caveats` (here): so is such a paragraph of a payment article itself
 - `participation_caveats` (here): a point on income from profit-participating rights is a caveat (kind
   `profit_participation`) on the dividend and interest answers it names
 - `unread_technical_points` (here, last): a point of the royalty article on technical services that no reader
@@ -23,7 +24,7 @@ has its module (the passes of `passes.py` change provisions only):
 
 from __future__ import annotations
 
-from taxtreaty.provisions import figures, one_state, provisos
+from taxtreaty.provisions import figures, one_state, provisos, references
 from taxtreaty.provisions.emigrants import point_gain_rights
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.point_allocations import ALLOCATION_POINT_TOPICS, point_allocations
@@ -78,11 +79,46 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                 own = p.cite.eid.startswith("protocol") and eids.within(p.cite.eid, point.eid) \
                     and p.topic in {a.topic for a in articles}
                 named = own or eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
-                if not named or caveat in p.conditions.get("caveats", []):
-                    continue
-                if bound is not None and "source_state" not in p.conditions:
-                    p = one_state.for_one_source(p, bound, reading.parties, provisions)
-                p.conditions = {**p.conditions, "caveats": [*p.conditions.get("caveats", []), caveat]}
+                if named and caveat not in p.conditions.get("caveats", []):
+                    _carry(p, caveat, bound, reading.parties, provisions)
+
+
+def _carry(cap: Provision, caveat: dict[str, str], bound: str | None, parties: list[str], provisions: list[Provision]) -> None:
+    """`cap` carries `caveat`; for a clause binding one State (`bound`), the copy of a cap read for both that
+    holds for income arising there (`one_state.for_one_source`) does, and `cap` stays the other State's."""
+    if bound is not None and "source_state" not in cap.conditions:
+        cap = one_state.for_one_source(cap, bound, parties, provisions)
+    cap.conditions = {**cap.conditions, "caveats": [*cap.conditions.get("caveats", []), caveat]}
+
+
+def article_mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: list[Provision]) -> None:
+    """"10. If under any convention ... concluded ... between the Republic of South Africa and a third country,
+    South Africa limits its taxation on dividends as contemplated in subparagraph a) of paragraph 2 of this Article to
+    a rate lower ... the same rate ... shall automatically apply in both Contracting States": a most-favoured-nation
+    paragraph of a payment article itself. The caps of the paragraphs and items of that article it names (else all
+    the article's) carry it as a caveat (kind `mfn`, the paragraph's eId and words), in the direction it binds
+    (`one_state.mfn_bound_state`). A sentence on a permanent establishment in a third State is no such clause."""
+    for article in version.articles:
+        if article.topic not in PAYMENT_TOPICS:
+            continue
+        for paragraph in article.paragraphs:
+            for unit in reading.source.units(version.language, article, paragraph, cut_restarts=True):
+                for s_start, s_end in unit.sentences():
+                    words = " ".join(unit.text[s_start:s_end].split())
+                    sentence = unit.folded[s_start:s_end]
+                    if provisos.sort_words(words, ph).caveat != "mfn" or ph.has("permanent_establishment", sentence):
+                        continue
+                    targets = references.switched_off(unit, sentence, ph) or [article.eid]
+                    caveat = {"kind": "mfn", "eid": unit.eid, "quote": words}
+                    bound = one_state.mfn_bound_state(words, ph, reading.parties)
+                    for p in list(provisions):
+                        if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined" \
+                                or not any(eids.within(p.cite.eid, t) for t in targets):
+                            continue
+                        if bound is not None and p.conditions.get("source_state", bound) != bound:
+                            continue
+                        if not any(c.get("kind") == "mfn" and c.get("eid") == unit.eid for c in p.conditions.get("caveats", [])):
+                            _carry(p, caveat, bound, reading.parties, provisions)
 
 
 def _mfn_covers_kind(cap: Provision, general: set[str], named: set[str]) -> bool:

@@ -121,3 +121,67 @@ def test_a_one_sided_most_favoured_nation_clause_is_carried_in_its_direction_onl
     kept = _ask(language, other, bound)
     assert (kept["status"], kept["max_rate_pct"]) == ("determined", "10")
     assert not kept["caveats"]
+
+
+DIVIDENDS = {
+    "en": ("Convention between the Kingdom of the Netherlands and the Republic of South Africa\n\n"
+           "Article 10\nDividends\n\n"
+           "1. Dividends paid by a company which is a resident of a Contracting State to a resident of the other "
+           "Contracting State may be taxed in that other State.\n\n"
+           "2. However, such dividends may also be taxed in the Contracting State of which the company paying the "
+           "dividends is a resident, but the tax so charged shall not exceed:\n"
+           "a) 5 per cent of the gross amount of the dividends if the beneficial owner is a company which holds at "
+           "least 10 per cent of the capital of the company paying the dividends;\n"
+           "b) 10 per cent of the gross amount of the dividends in all other cases.\n\n"
+           "3. If under a convention concluded after this Convention between South Africa and a third country South "
+           "Africa limits its tax on dividends as meant in subparagraph a) of paragraph 2 of this Article to a lower "
+           "rate, that rate shall apply in both Contracting States under this Convention.\n\n"
+           "4. Where the holding is effectively connected with a permanent establishment situated in a third State, "
+           "the provisions of Article 7 shall apply.\n"),
+    "es": ("Convenio entre el Reino de España y la República Argentina\n\n"
+           "Artículo 10\nDividendos\n\n"
+           "1. Los dividendos pagados por una sociedad residente de un Estado Contratante a un residente del otro "
+           "Estado Contratante pueden someterse a imposición en ese otro Estado.\n\n"
+           "2. Sin embargo, dichos dividendos pueden someterse también a imposición en el Estado Contratante en que "
+           "resida la sociedad que paga los dividendos, pero el impuesto así exigido no podrá exceder del:\n"
+           "a) 5 por ciento del importe bruto de los dividendos si el beneficiario efectivo es una sociedad que posea "
+           "directamente al menos el 10 por ciento del capital de la sociedad que paga los dividendos;\n"
+           "b) 10 por ciento del importe bruto de los dividendos en los demás casos.\n\n"
+           "3. Si la República Argentina concluyera con un tercer Estado un Convenio con un tipo inferior al previsto "
+           "en la letra a) del apartado 2 de este artículo, ese tipo se aplicará a los dividendos procedentes de la "
+           "República Argentina.\n"),
+    "pt": ("Convenção entre a República Portuguesa e a República Federativa do Brasil\n\n"
+           "Artigo 10.º\nDividendos\n\n"
+           "1 — Os dividendos pagos por uma sociedade residente de um Estado Contratante a um residente do outro "
+           "Estado Contratante podem ser tributados nesse outro Estado.\n\n"
+           "2 — Esses dividendos podem, no entanto, ser igualmente tributados no Estado Contratante de que é residente "
+           "a sociedade que paga os dividendos, mas o imposto assim estabelecido não excederá:\n"
+           "a) 5 por cento do montante bruto dos dividendos, se o beneficiário efectivo for uma sociedade que detenha "
+           "directamente pelo menos 10 por cento do capital da sociedade que paga os dividendos;\n"
+           "b) 10 por cento do montante bruto dos dividendos, nos restantes casos.\n\n"
+           "3 — Se o Brasil acordar com um terceiro Estado uma taxa inferior à prevista na alínea a) do n.º 2 deste "
+           "artigo, essa taxa aplicar-se-á aos residentes de Portugal.\n"),
+}
+#: (the State the paragraph binds, or None for both; the parties)
+DIVIDEND_STATES = {"en": (None, ("ZA", "NL")), "es": ("AR", ("AR", "ES")), "pt": ("BR", ("BR", "PT"))}
+
+
+def _dividends(language: str, source: str, residence: str, capital_pct: int) -> dict[str, Any]:
+    scenario = {"income": "dividends", "source": source, "residence": residence, "beneficial_owner": True,
+                "recipient": "company", "capital_pct": capital_pct}
+    return taxtreaty.decide(_parsed(DIVIDENDS[language]), scenario).to_dict()
+
+
+@pytest.mark.parametrize("language", sorted(DIVIDENDS))
+def test_a_most_favoured_nation_paragraph_of_the_article_itself_is_carried_by_the_items_it_names(language: str) -> None:
+    bound, (first, second) = DIVIDEND_STATES[language]
+    for source, residence in ((first, second), (second, first)):
+        qualifying = _dividends(language, source, residence, 25)
+        assert (qualifying["status"], qualifying["max_rate_pct"]) == ("determined", "5")
+        carried = [c["kind"] for c in qualifying["caveats"]]
+        assert carried == (["mfn"] if bound in (None, source) else [])
+        assert all(c["eid"].endswith("__para_3") for c in qualifying["caveats"])
+        # the item it does not name keeps the article's words alone (a third State's permanent establishment is
+        # no most-favoured-nation clause either)
+        other = _dividends(language, source, residence, 5)
+        assert (other["status"], other["max_rate_pct"], other["caveats"]) == ("determined", "10", [])
