@@ -20,7 +20,9 @@ def inline_point_split() -> regex.Pattern[str]:
     # (the gap is a group after a literal, not a lookbehind: much faster to scan for); the word a
     # list joins its last point with may come between ("...Estado; ou b) Os juros")
     joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
-    return regex.compile(rf"[;:](?:[^\S\n]+(?:{joiners}))?(?P<gap>[^\S\n]+)"
+    # a colon may carry a dash, or a dash stand for it (Indian texts: "shall not exceed :- (a) 15 per cent",
+    # "shall not exceed — (a) 15 per cent")
+    return regex.compile(rf"(?:;|:(?:[^\S\n]?[-—–])?|[^\S\n][—–])(?:[^\S\n]+(?:{joiners}))?(?P<gap>[^\S\n]+)"
                          r"(?=\(?(?:[a-z]{1,2}|[ivx]{1,5}|Hi|í)\)[^\S\n]*[\p{Lu}\d])")
 
 
@@ -152,7 +154,7 @@ def _list_open() -> regex.Pattern[str]:
     word that joins a condition to it: ": a) los intereses", ": (a) the tax", "efectivo y a) es ese"
     (capitals and digits after a label are split by `inline_point_split`)."""
     joiners = "|".join(regex.escape(w) for w in vocab.all_words("list_joiners")) or "(?!)"
-    return regex.compile(rf"(?::|[^\S\n](?:{joiners}))(?P<gap>[^\S\n]+)(?=(?P<paren>\(?)(?P<first>a|i)\)[^\S\n]+\p{{Ll}})")
+    return regex.compile(rf"(?::(?:[^\S\n]?[-—–])?|[^\S\n][—–]|[^\S\n](?:{joiners}))(?P<gap>[^\S\n]+)(?=(?P<paren>\(?)(?P<first>a|i)\)[^\S\n]+\p{{Ll}})")
 
 #: the letters a list printed on one line is followed through, after its "a)"
 _NEXT_LETTERS = "bcdefghijklmn"

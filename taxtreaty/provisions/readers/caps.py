@@ -77,7 +77,10 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
             found = unit_found = True
             children = [u for u in units if unit in u.context and u.role == "point"] if unit.role == "intro" else []
             covered.update(id(c) for c in children)
-            if children and len(rates) == 1:
+            # "c) 5 per cent ... if the beneficial owner is: (i) a company ...; (ii) ...": items that set no rate of
+            # their own are alternatives of the one rate; an item with its own rate is a rate of the list ("...
+            # shall not exceed — (a) 15 per cent ... ; (b) 25 per cent ...", its "(a)" run into the introduction)
+            if children and len(rates) == 1 and not any(_own_rates(c, ph) for c in children):
                 _cap_alternatives(reading, out, unit, ph, s_start, sentence, rates[0], children)
             else:
                 _cap_sentence(reading, out, unit, ph, s_start, sentence, rates, lead=previous_chain)
@@ -116,6 +119,11 @@ def read_caps(reading: Reading, units: list[Unit], ph: Phrases) -> list[Provisio
     if cap_units and (not found or "list_items_missing" in damage):
         _unknown_cap(reading, out, cap_units[0], ph, found, damage)
     return out
+
+
+def _own_rates(unit: Unit, ph: Phrases) -> list[figures.Figure]:
+    """The rates a unit's own words set (not a share of a holding test)."""
+    return [r for r in figures.find_rates(unit.folded, ph) if not is_holding_share(unit.folded, r, ph)]
 
 
 def _limitation_exceptions(out: Emitted, units: list[Unit], ph: Phrases) -> None:
