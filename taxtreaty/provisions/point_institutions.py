@@ -26,11 +26,29 @@ from taxtreaty.structure.model import Version
 @cache
 def _name() -> regex.Pattern[str]:
     """A name as printed: capitalised words, joined by short lower-case words ("do", "de la", "of")
-    that are not a list's "and" ("el Banco Nacional de Desarrollo y el Banco Hipotecario Nacional" is two)."""
+    that are not a list's "and" ("el Banco Nacional de Desarrollo y el Banco Hipotecario Nacional" is two),
+    or by an "and" right between two capitalised words ("Banco de Exportação e Importação da China": one
+    name; `_names` cuts it again where the word after the "and" opens a name of its own)."""
     joiners = word_alternation([w.casefold() for w in all_words("and_words")])
     small = rf"(?!(?:{joiners})\s)\p{{Ll}}{{1,3}}"
-    word = r"\p{Lu}[\p{L}'’.-]*"
-    return regex.compile(rf"{word}(?:\s+(?:{small}\s+)*{word})+")
+    word = r"\p{Lu}[\p{L}'’.-]*+"
+    return regex.compile(rf"{word}(?:\s++(?:(?:{small}\s++)*+|(?:{joiners})\s++){word})++")
+
+
+def _names(words: str, ph: Phrases) -> list[str]:
+    """The names `words` prints: a match of `_name`, cut at an "and" whose next word opens a name of its own,
+    a kind of institution ("Banco Nacional de Desarrollo y Banco Hipotecario Nacional": two banks), never
+    at one inside a name ("Banco de Exportación e Importación de China", "Export and Import Bank of Korea")."""
+    joiner = regex.compile(rf"\s+{ph.word_group('and_words')}\s+(?=\p{{Lu}})")
+    out = []
+    for m in _name().finditer(words):
+        name, start = m.group(), 0
+        for j in joiner.finditer(name):
+            if any(a == 0 for a, _, _ in ph.group_hits("kinds", fold_same_length(name[j.end():]))):
+                out.append(name[start : j.start()])
+                start = j.end()
+        out.append(name[start:])
+    return [n for n in out if len(n.split()) > 1]
 
 
 def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
@@ -115,7 +133,7 @@ def institutions(reading: Reading, version: Version, ph: Phrases, found: list[Pr
         for a, b in items:
             words = reading.source.text[rest + a : rest + b]
             states = states_named(words[:40]) or states_named(words)
-            names = [m.group() for m in _name().finditer(words) if not states_named(m.group()) or len(m.group().split()) > 2]
+            names = [n for n in _names(words, ph) if not states_named(n) or len(n.split()) > 2]
             names = [n for n in names if any(True for _ in ph.group_hits("kinds", fold_same_length(n)))
                      or ("institution_forms" in ph.patterns and ph.has("institution_forms", fold_same_length(n)))] or names
             if not names:

@@ -118,3 +118,25 @@ def test_a_named_institution_without_its_name_is_asked_its_name(language: str) -
     bare = ask(text, home, china, recipient="named_institution")
     assert bare.status == "indeterminate" and "recipient_name" in bare.to_dict()["missing_facts"], bare.to_dict()
     assert "none" in {c["source_taxation"] for c in bare.to_dict()["candidates"]}
+
+
+#: an "and" inside a name joins it; one before a kind of institution ("Banco", "Bank") opens the next name
+JOINED_NAMES = [
+    ("pt", "(ii) o Banco de Exportação e Importação da China;", "Banco de Exportação e Importação da China", True),
+    ("pt", "(ii) o Banco de Exportação e Importação da China;", "Banco de Exportação do Japão", False),
+    ("pt", "(ii) o Banco Nacional de Fomento e Banco Hipotecário Nacional;", "Banco Hipotecário Nacional", True),
+    ("es", "(ii) el Banco de Comercio y Fomento de China;", "Banco de Comercio y Fomento de China", True),
+    ("es", "(ii) el Banco de Comercio y Fomento de China;", "Banco de Comercio de México", False),
+    ("es", "(ii) el Banco Nacional de Fomento y Banco Hipotecario Nacional;", "Banco Hipotecario Nacional", True),
+    ("en", "(ii) Export and Import Bank of China;", "Export and Import Bank of China", True),
+    ("en", "(ii) Export and Import Bank of China;", "Export Bank of Japan", False),
+]
+
+
+@pytest.mark.parametrize(("language", "item", "given", "exempt"), JOINED_NAMES)
+def test_an_and_inside_an_institutions_name_does_not_cut_it(language: str, item: str, given: str, exempt: bool) -> None:
+    text, (home, china), _ = ARTICLE[language]
+    printed = next(line for line in text.splitlines() if line.startswith("(ii)"))
+    text = text.replace(printed, item, 1)
+    decision = ask(text, home, china, recipient="named_institution", recipient_name=given).to_dict()
+    assert (decision["status"] == "determined" and decision["source_taxation"] == "none") is exempt, decision
