@@ -171,9 +171,12 @@ def _names_a_resident(folded: str, ph: Phrases) -> bool:
 
 @cache
 def _either_join(language: str) -> regex.Pattern[str]:
-    """What joins two role words that name either party ("the payer or the recipient", "o devedor ou o beneficiário")."""
+    """What joins two role words that name either party ("the payer or the recipient", "o devedor ou o beneficiário"),
+    a condition's opener again between them too ("se esses juros forem pagos por, ou se o beneficiário efetivo desses
+    juros for, um Estado Contratante")."""
     ph = require_phrases(language)
-    return regex.compile(rf"\s*,?\s*{ph.word_group('or_words')}\s+(?:{ph.word_group('determiners')}\s+)?")
+    again = rf"(?:{ph.word_group('condition_openers')}\s+)?" if "condition_openers" in ph.raw else ""
+    return regex.compile(rf"\s*,?\s*{ph.word_group('or_words')}\s+{again}(?:{ph.word_group('determiners')}\s+)?")
 
 
 #: how far (characters) the role words of "paid to, or on loans guaranteed or insured by," may stand apart

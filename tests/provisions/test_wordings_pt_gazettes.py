@@ -209,3 +209,23 @@ def test_any_other_entity_financed_under_the_governments_agreements_is_exempt(re
                 "recipient": recipient, "loan_kind": "intergovernmental"}
     decision = taxtreaty.decide(taxtreaty.parse(INTERGOVERNMENTAL.encode()), scenario).to_dict()
     assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", *expected)
+
+
+BANK_AND_STATE = """Artigo 11.º
+Juros
+2 — No entanto, esses juros podem ser igualmente tributados no Estado Contratante de que provêm, mas se o beneficiário efetivo dos juros for um residente do outro Estado Contratante, o imposto assim estabelecido não pode exceder 12 % do montante bruto dos juros.
+3 — Não obstante o disposto no número 2, o imposto exigido por um Estado Contratante sobre os juros provenientes desse Estado Contratante, se o beneficiário efectivo desses juros for um banco residente do outro Estado Contratante que se tenha constituído e opere nos termos da legislação desse outro Estado Contratante, não pode exceder 6 % do montante bruto dos juros.
+4 — Não obstante o disposto nos números 2 e 3, os juros provenientes de um Estado Contratante só podem ser tributados no outro Estado Contratante se o beneficiário efectivo dos juros for esse outro Estado Contratante, uma das suas subdivisões políticas ou autarquias locais, ou o banco central desse outro Estado Contratante.
+"""
+
+
+@pytest.mark.parametrize(("recipient", "expected"), [("government", ("0", "art_11__para_4")), ("bank", ("6", "art_11__para_3")),
+                                                     ("central_bank", ("0", "art_11__para_4"))])
+def test_the_other_state_itself_and_a_bank_constituted_under_its_laws(recipient, expected):
+    # "se o beneficiário efectivo dos juros for esse outro Estado Contratante": the State itself (before: the
+    # Government capped at 12 %); "um banco ... que se tenha constituído e opere nos termos da legislação desse outro
+    # Estado": a bank of that State (before: an unread condition)
+    scenario = {"income": "interest", "source": "PT", "residence": "MZ", "beneficial_owner": True, "payer": "company",
+                "recipient": recipient}
+    decision = taxtreaty.decide(taxtreaty.parse(BANK_AND_STATE.encode()), scenario).to_dict()
+    assert (decision["status"], decision["max_rate_pct"], decision["eid"]) == ("determined", *expected), decision

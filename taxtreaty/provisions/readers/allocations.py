@@ -184,7 +184,10 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     conditions["recipient_subject_to_tax"] = True
                     _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax",
                                      {**conditions, "recipient_subject_to_tax": False}, overrides)
-                _emit_allocation(reading, out, unit, ph, k, s_start, s_end, allocation, conditions, overrides)
+                # ("se esses juros forem pagos por, ou se o beneficiário efetivo desses juros for, um Estado
+                # Contratante ...": the kinds are the payer's or the recipient's, one rule for each)
+                for either in either_party(conditions, sentence, ph) if article.topic in PAYMENT_TOPICS else [conditions]:
+                    _emit_allocation(reading, out, unit, ph, k, s_start, s_end, allocation, either, overrides)
                 if ph.has("shared", rest) and ph.has("permanent_establishment", rest):
                     _emit_allocation(reading, out, unit, ph, k, s_start, s_end, "source_may_tax",
                                           {**conditions, "pe_connected": True}, overrides)
