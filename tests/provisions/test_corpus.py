@@ -53,10 +53,18 @@ def nl(code: str) -> tuple[taxtreaty.Document, ProvisionSet, str]:
     return load(str(path))
 
 
+#: the keys by which the two copies of a cap split by source State differ (`one_state.for_one_source`: a caveat that
+#: binds one State, such as NL-EE's most-favoured-nation point, is carried by the copy for that State only)
+_DIRECTION_KEYS = ("source_state", "residence_state", "caveats")
+
+
 def rates(ps: ProvisionSet, topic: str) -> list[str]:
     caps = [p for p in ps.find(topic=topic, kind="withholding_cap") if p.status == "determined"]
     if caps:
-        return sorted(str(p.rate_pct) for p in caps)
+        # one rate of the text read for each direction is one rate
+        once = {(p.cite.eid, p.rate_pct, repr(sorted((k, repr(v)) for k, v in p.conditions.items() if k not in _DIRECTION_KEYS)))
+                for p in caps}
+        return sorted(str(rate) for _, rate, _ in once)
     exclusive = [p for p in ps.find(topic=topic, kind="allocation") if p.allocation == "residence_only"]
     return ["residence"] if exclusive else []
 
