@@ -124,10 +124,27 @@ def test_heading_title_ok_knows_usual_titles_in_any_case(word, title, ok):
         ("trigésimo", 30),
         ("primeiro décimo", None),
         ("segundo segundo", None),
+        # the units' "o" elided in one word ("decimo" + "octavo"): before, None and article 18 was lost
+        ("Decimoctavo", 18),
+        ("VIGESIMOCTAVO", 28),
     ],
 )
 def test_ordinal_value(words, value):
     assert ordinal_value(words) == value
+
+
+def test_a_heading_decimoctavo_opens_the_pensions_article():
+    """Bug: "Artículo decimoctavo" / "Pensiones" stayed text of the article before it: no pensions article (the
+    decision said the text was incomplete)."""
+    import taxtreaty
+
+    doc = taxtreaty.parse("CONVENIO ENTRE ESPAÑA Y LA REPÚBLICA DEL ECUADOR\n\nArtículo decimoséptimo\nArtistas y deportistas\n\n"
+                          "Las rentas que un residente obtenga como artista pueden someterse a imposición en el otro Estado.\n\n"
+                          "Artículo decimoctavo\nPensiones\n\nLas pensiones pagadas a un residente de un Estado Contratante "
+                          "en razón de un empleo anterior sólo pueden someterse a imposición en este Estado.\n")
+    art = doc.version("es").article("18")
+    assert (art.eid, art.heading, art.topic) == ("art_18", "Pensiones", "pensions")
+    assert "pensiones" not in doc.version("es").article("17").text.lower()
 
 
 def test_portuguese_articles_numbered_in_ordinal_words(docs):
