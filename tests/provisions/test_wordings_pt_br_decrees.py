@@ -82,3 +82,39 @@ def test_the_tax_so_levied_of_an_older_convention_is_its_cap(beneficial_owner, e
 def test_the_decrees_future_and_also_forms_of_an_allocation_are_read(text, allocation):
     ps = extract_text(text)
     assert {p.allocation for p in ps.provisions if p.kind == "allocation"} == {allocation}
+
+
+EQUIPMENT_LOANS = """ARTIGO 11
+Juros
+1. Os juros provenientes de um Estado Contratante e pagos a um residente do outro Estado Contratante poderão ser tributados nesse outro Estado.
+2. Todavia, esses juros poderão também ser tributados no Estado Contratante de que provêm e de acordo com a legislação desse Estado, mas, se o beneficiário efetivo dos juros for residente do outro Estado Contratante, o imposto assim exigido não poderá exceder 15 por cento do montante bruto dos juros.
+3. Não obstante o disposto no parágrafo 2, o imposto não poderá exceder 10 por cento do montante bruto dos juros pagos em decorrência de empréstimos concedidos por um banco, por um período mínimo de oito anos, {purpose} equipamentos agrícolas.
+"""
+
+
+@pytest.mark.parametrize("purpose", ["para financiar a compra de", "com o objetivo de financiar a aquisição de",
+                                     "para o financiamento da compra de"])
+def test_a_bank_loan_limited_by_what_it_finances_is_not_every_bank_loan(purpose):
+    # the lower rate is for loans that finance the purchase of equipment, a condition no fact tells: before, any
+    # bank loan of eight years got 10 % (the purpose left out, determined)
+    text = EQUIPMENT_LOANS.format(purpose=purpose)
+    scenario = {"income": "interest", "source": "BR", "residence": "PT", "beneficial_owner": True, "payer": "company",
+                "recipient": "company", "loan_kind": "bank_loan", "loan_term_years": 9}
+    decision = taxtreaty.decide(taxtreaty.parse(text.encode()), scenario).to_dict()
+    assert decision["status"] == "indeterminate", decision
+    assert [u["eid"] for u in decision["unread"]] == ["art_11__para_3"]
+
+
+def test_the_same_purpose_in_spanish_is_unread_too():
+    text = EQUIPMENT_LOANS.format(purpose="para financiar a compra de")
+    es = ("Artículo 11\nIntereses\n2. Sin embargo, estos intereses pueden someterse también a imposición en el Estado "
+          "Contratante del que procedan, pero si el beneficiario efectivo es residente del otro Estado Contratante, el "
+          "impuesto así exigido no podrá exceder del 15 por ciento del importe bruto de los intereses.\n3. No obstante "
+          "lo dispuesto en el apartado 2, el impuesto no podrá exceder del 10 por ciento del importe bruto de los "
+          "intereses pagados por préstamos concedidos por un banco, por un período mínimo de ocho años, con el fin de "
+          "financiar la adquisición de equipos agrícolas.\n")
+    scenario = {"income": "interest", "source": "BR", "residence": "ES", "beneficial_owner": True, "payer": "company",
+                "recipient": "company", "loan_kind": "bank_loan", "loan_term_years": 9}
+    for source in (text, es):
+        decision = taxtreaty.decide(taxtreaty.parse(source.encode()), scenario).to_dict()
+        assert decision["status"] == "indeterminate" and decision["unread"], decision
