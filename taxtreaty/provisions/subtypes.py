@@ -23,6 +23,26 @@ def _and_or(language: str) -> regex.Pattern[str]:
     return regex.compile(rf"\s+{joiners}\s+(?:{ph.word_group('determiners')}\s+)?$")
 
 
+#: how long (characters) a cross-reference between an income and a kind named with it may run
+_REFERENCE_REACH = 90
+
+
+@cache
+def _cited_and_or(language: str) -> regex.Pattern[str]:
+    """An income that cites its definition, then a kind of payment, as one subject ("royalties referred to
+    in sub-paragraph (a) of paragraph 3 and fees for included services", "royalties within paragraph 3(a)
+    of this Article, and fees for technical services"): the clause covers both, the cited part of the
+    income stays words of its own (`income_reference` phrases)."""
+    ph = require_phrases(language)
+    if "income_reference" not in ph.patterns:
+        return regex.compile(r"(?!)")
+    joiners = ph.word_group("and_words", "or_words")
+    # a full stop inside a reference ("alínea a) do n.º 3") is no sentence's end
+    span = rf"(?:[^.;:]|\.(?!\s)){{1,{_REFERENCE_REACH}}}?"
+    small = rf"(?:{ph.word_group('of_words')}\s+)?(?:{ph.word_group('determiners')}\s+)?"
+    return regex.compile(rf"\s*+,?+\s*+{ph.patterns['income_reference'].pattern}{span}\s+{joiners}\s+{small}$")
+
+
 @cache
 def _complement(language: str) -> regex.Pattern[str]:
     """What joins a kind of income to the thing it is about ("venta a crédito **de** equipos")."""
@@ -74,7 +94,8 @@ def subtype_conditions(folded: str, ph: Phrases) -> dict[str, Any]:
         return {}
     incomes = [end for _, end, _ in ph.group_hits("incomes", folded)]
     start, _, kind, _ = chosen[0]
-    if any(end <= start and _and_or(ph.code).fullmatch(folded, end, start) for end in incomes):
+    if any(end <= start and (_and_or(ph.code).fullmatch(folded, end, start)
+                             or _cited_and_or(ph.code).fullmatch(folded, end, start)) for end in incomes):
         return {}
     kinds = list(dict.fromkeys(h[2] for h in chosen))
     out: dict[str, Any] = {"income_subtype": kind if len(kinds) == 1 else kinds}

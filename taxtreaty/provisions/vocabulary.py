@@ -71,6 +71,8 @@ PHRASE_KEYS = (
 #: which the provisions of Article 7 or Article 14 apply") (provisions/point_reclassified.py)
 #: "kind_reference": a cross-reference after a recipient kind to its definition ("a pension fund referred to in
 #: paragraph 2 of Article 4"), no condition (provisions/unread.py)
+#: "income_reference": an income's cross-reference to its definition before a kind named with it ("royalties
+#: referred to in sub-paragraph (a) of paragraph 3 and fees for included services"): one subject (provisions/subtypes.py)
 #: "instead_words": a rate put in place of another item's ("se aplicará en lugar de la prevista en el inciso b)")
 #: (provisions/passes.py)
 #: "taxed_in_residence": other income "taxed by that State" (the residence State), a fact of the recipient
@@ -97,7 +99,7 @@ OPTIONAL_PHRASE_KEYS = ("shall_not_apply", "protocol_heading", "reclassified", "
                         "any_person_holder", "franked", "instead_words", "generic_state", "keeps_domestic_tax", "recipient_to",
                         "item_range", "item_reference_words", "lender_clause", "lender_lead", "by_words", "public_debt", "inclusion_aside",
                         "specified_in_notes", "lender_words", "excess_amount", "pe_or_otherwise",
-                        "profit_participation")
+                        "profit_participation", "income_reference")
 #: "item_range", "item_reference_words": an item of a list of rates that cites other items ("los subapartados
 #: 3 (b) a (d)", "in the case of payments or credits referred to in subparagraph 3(e)"): provisions/item_refs.py
 #: "lender_clause", "lender_lead", "by_words", "specified_in_notes", "lender_words": a rule for loans "made,
