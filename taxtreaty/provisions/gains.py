@@ -13,7 +13,7 @@ before or after the verb ("if", "where", "si", "cuando", "se") whose words none 
 `unread_condition`, never dropped: a right under it is never an unconditional one.
 
 The words are the language files' (`gain_immovable`, `gain_pe`, `gain_transport`, `gain_shares`, `gain_residual`,
-`gain_condition_lead`, `gain_excepted`, `gain_clause_more`, `value_from_immovable`); a language without them reads none of this.
+`gain_condition_lead`, `gain_excepted`, `gain_clause_more`, `value_from_immovable`, `gain_any_time`); a language without them reads none of this.
 """
 
 from __future__ import annotations
@@ -39,6 +39,10 @@ _VALUE_WINDOW = 12
 #: participaciones similares procede en más de un 50 por ciento")
 _VALUE_BEFORE_WINDOW = 100
 _IMMOVABLE_WINDOW = 90
+#: how far (characters) the length of a look-back period may follow "at any time during", and "preceding" the length
+_LOOKBACK_WINDOW = 40
+#: how far (characters) "preceding" may follow the unit of the look-back period ("the 12-month period preceding")
+_PERIOD_GAP = 10
 #: the immovable-value keys by the share key the words before the percentage make
 _VALUE_KEYS = {"min_capital_pct": "min_immovable_value_pct", "over_capital_pct": "over_immovable_value_pct"}
 
@@ -81,10 +85,42 @@ def _immovable_value(folded: str, ph: Phrases) -> tuple[dict[str, Any], bool]:
     return {}, spoken or ph.has("gain_immovable", folded)
 
 
+def _lookback(folded: str, ph: Phrases) -> tuple[dict[str, Any], str]:
+    """The period counted back from the alienation in which a test is met at any time ("if, at any time during the 12
+    months preceding the alienation, these shares derived more than 50 per cent of their value ...", "si el enajenante
+    ha poseído, en cualquier momento durante los 12 meses anteriores a la enajenación, al menos el 25 por ciento ...",
+    "em qualquer momento durante os 12 meses anteriores à alienação"): ({lookback_months | lookback_days: n}, the
+    clause without those words, so that the test they interrupt reads as one ("cuyo valor, ..., proceda en más de un 50
+    por ciento"). The tests' facts are their highest in the period (`participation_pct`, `immovable_value_pct`)."""
+    if "gain_any_time" not in ph.patterns:
+        return {}, folded
+    for m in ph.finditer("gain_any_time", folded):
+        # "the 12-month period preceding": the length and its unit joined by a hyphen (same length)
+        window = folded[m.end(): m.end() + _LOOKBACK_WINDOW].replace("-", " ")
+        for duration in figures.find_durations(window, ph)[:1]:
+            at = m.end() + duration.end
+            within = ph.find("gain_period_within", folded, at, min(len(folded), at + _LOOKBACK_WINDOW))
+            # "the 12 months preceding", "the 12-month period preceding", "los doce meses anteriores"
+            if within is None or within.start() - at > _PERIOD_GAP:
+                continue
+            comma = folded.find(",", within.end(), within.end() + _LOOKBACK_WINDOW)
+            end = comma if comma >= 0 else within.end()
+            value = int(duration.value * 12) if duration.unit == "years" else int(duration.value)
+            key = "lookback_days" if duration.unit == "days" else "lookback_months"
+            return {key: value}, f"{folded[: m.start()].rstrip(' ,')} {folded[end:].lstrip(' ,')}"
+    return {}, folded
+
+
 def _participation(folded: str, ph: Phrases) -> dict[str, Any]:
     """The alienator's participation a clause asks ("had a participation ... of at least 25 per cent in the capital"):
-    the share keys only (the period the article counts it over is the question's: `participation_pct`)."""
-    return {k: v for k, v in holding(folded, ph).items() if k in SHARE_KEYS}
+    the share keys, and the period it must have been held for ("ha poseído, durante los 12 meses anteriores a la
+    enajenación, al menos el 25 por ciento": `min_holding_months`, the rules' `held_months`; a period in which it is
+    met at any time is `_lookback`'s)."""
+    found = holding(folded, ph)
+    out = {k: v for k, v in found.items() if k in SHARE_KEYS}
+    if not out or ("gain_any_time" in ph.patterns and ph.has("gain_any_time", folded)):
+        return out  # "at any time during the period ...": a period the test is met in at any time, not held for
+    return out | {k: v for k, v in found.items() if k in ("min_holding_months", "min_holding_days")}
 
 
 def _lead_clause(sentence: str, ph: Phrases) -> str | None:
@@ -132,17 +168,20 @@ def gain_conditions(unit: Unit, k: int, verb: regex.Match[str], ph: Phrases) -> 
     leads = [m.start() for m in ph.finditer("gain_condition_lead", sentence, verb.end())]
     clauses += [sentence[a:b] for a, b in zip(leads, [*leads[1:], len(sentence)][: len(leads)], strict=True)]
     for clause in clauses:
-        found = _immovable_value(clause, ph)[0] or _participation(clause, ph)
-        if found and "gain_clause_more" in ph.patterns and ph.has("gain_clause_more", clause):
+        period, tested = _lookback(clause, ph)
+        found = _immovable_value(tested, ph)[0] or _participation(tested, ph)
+        if found and "gain_clause_more" in ph.patterns and ph.has("gain_clause_more", tested):
             found = {}  # "... and the buyer or the seller owns at least 10 per cent": more than the share is asked
         if found:
-            out.update(found)
+            out.update(found | period)
         else:
             at = sentence.find(clause)
             unread.append(_words(text[at: at + len(clause)]))
     if kinds == ["shares"]:
-        value, spoken = _immovable_value(subject, ph)
-        out.update(value or _participation(subject, ph))
+        period, tested = _lookback(subject, ph)
+        value, spoken = _immovable_value(tested, ph)
+        found = value or _participation(tested, ph)
+        out.update(found | period if found else {})
         if spoken and not value:
             # "deriving their value or the greater part of their value ... from immovable property", "cuando el valor
             # de los activos ... puedan atribuirse principalmente a bienes inmuebles": no share read

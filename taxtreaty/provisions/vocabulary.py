@@ -188,6 +188,9 @@ OPTIONAL_PHRASE_KEYS += ("gain_immovable", "gain_pe", "gain_transport", "gain_sh
 #: the value of shares named before the share of it that immovable property gives ("value_before_share": "el valor de
 #: dichas acciones ... procede en más de un 50 por ciento ... de bienes inmuebles", the MLI's Spanish wording)
 OPTIONAL_PHRASE_KEYS += ("value_before_share",)
+#: a test met at any time in a period counted back from the alienation ("gain_any_time": "at any time during" the 12
+#: months preceding the alienation, "en cualquier momento durante", "em qualquer momento durante"): lookback_months
+OPTIONAL_PHRASE_KEYS += ("gain_any_time",)
 #: a right kept on a former resident's gains (provisions/emigrants.py): "gain_former_resident" ("has been a resident
 #: of"), "gain_individual" ("an individual"), "gain_company_resident" ("is a resident of that State"), the words of
 #: a period counted back from the alienation ("gain_period_within": "preceding"), an opener that is none ("gain_not_lead":

@@ -31,7 +31,7 @@ from taxtreaty.rules.tables import tables
 from taxtreaty.vocab import countries, fold
 
 #: condition keys that only describe how to read a fact; they become assumptions, not tests
-DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded", "income_subtype_apart"}
+DESCRIPTIVE_KEYS = {"capital_basis", "holding_direct", "income_subtype_excluded", "income_subtype_apart", *gains.LOOKBACK_KEYS}
 #: facts that no scenario key carries; a condition on them is unknown unless it has a default
 EXTERNAL_FACTS = {"income_subtype", "arising_in_source"}
 #: a strict bound ("more than 25 per cent") is kept constant in the ledger's buckets by a second
@@ -487,9 +487,9 @@ def compile_conditions(conditions: dict[str, Any], parties: tuple[str, ...],
         elif key == "payer_kinds":
             tests.append(_kinds("payer", list(value)))
         elif key in _SHARE_KEYS:  # in a capital gains article, the alienator's participation in the company
-            tests.append(gains.participation_test(key, value) if topic == "capital_gains" else _share(key, value, basis))
+            tests.append(gains.participation_test(key, value, conditions) if topic == "capital_gains" else _share(key, value, basis))
         elif key in gains.GAIN_KEYS:
-            tests.append(gains.gain_test(key, value))
+            tests.append(gains.gain_test(key, value, conditions))
         elif key == "min_holding_months":
             tests.append(_test("held_months", "period", ("months", int(value)), "held_months", value=int(value)))
         elif key == "min_holding_days":

@@ -25,6 +25,17 @@ GAIN_KEYS = ("gain_property", "over_immovable_value_pct", "min_immovable_value_p
 #: the share keys of the provisions (a participation in a capital gains article), by how they compare
 _PARTICIPATION_OPS = {"min_capital_pct": "ge", "over_capital_pct": "gt", "under_capital_pct": "lt", "max_capital_pct": "le"}
 _OPPOSITE_OPS = {"ge": "lt", "gt": "le", "lt": "ge", "le": "gt"}
+#: the period, counted back from the alienation, in which a test is met at any time ("at any time during the 12 months
+#: preceding the alienation"): no test of its own, the words of the test's labels (its fact is the highest in the period)
+LOOKBACK_KEYS = ("lookback_months", "lookback_days")
+
+
+def _lookback(conditions: dict[str, Any] | None) -> str:
+    for key in LOOKBACK_KEYS:
+        if conditions and key in conditions:
+            unit = "months" if key == "lookback_months" else "days"
+            return labels.label("conditions", "lookback", value=conditions[key], unit=unit)
+    return ""
 
 
 def _number(value: Any) -> Decimal:
@@ -41,7 +52,7 @@ def property_words(kinds: list[str]) -> str:
     return " or ".join(choices.get(k, k.replace("_", " ")) for k in kinds)
 
 
-def gain_test(key: str, value: Any) -> Condition:
+def gain_test(key: str, value: Any, conditions: dict[str, Any] | None = None) -> Condition:
     """The test of one of `GAIN_KEYS`."""
     from taxtreaty.rules.conditions import Condition
 
@@ -55,9 +66,10 @@ def gain_test(key: str, value: Any) -> Condition:
         return _emigrant_test(key, value)
     number = _number(value)
     which = "over" if key.startswith("over_") else "min"
+    period = _lookback(conditions)
     return Condition("immovable_value_pct", "gt" if which == "over" else "ge", number,
-                     labels.label("conditions", f"immovable_value_{which}", value=_words(number)),
-                     labels.label("conditions", f"immovable_value_{which}_not", value=_words(number)))
+                     labels.label("conditions", f"immovable_value_{which}", value=_words(number)) + period,
+                     labels.label("conditions", f"immovable_value_{which}_not", value=_words(number)) + period)
 
 
 #: the tests of a right kept on a former resident's gains ("derived by an individual who ... has been a resident of
@@ -78,7 +90,7 @@ def _emigrant_test(key: str, value: Any) -> Condition:
                      labels.label("conditions", f"{words}_not", value=shown))
 
 
-def participation_test(key: str, value: Any) -> Condition:
+def participation_test(key: str, value: Any, conditions: dict[str, Any] | None = None) -> Condition:
     """A share held in a capital gains article: the alienator's participation in the company whose shares
     are alienated ("if the recipient of the gain ... had a participation ... of at least 25 per cent in the
     capital of that company", "participación directa en el capital de al menos el 25 por ciento")."""
@@ -86,8 +98,10 @@ def participation_test(key: str, value: Any) -> Condition:
 
     op = _PARTICIPATION_OPS[key]
     number = _number(value)
-    return Condition("participation_pct", op, number, labels.label("conditions", f"participation_{op}", value=_words(number)),
-                     labels.label("conditions", f"participation_{_OPPOSITE_OPS[op]}", value=_words(number)))
+    period = _lookback(conditions)
+    return Condition("participation_pct", op, number,
+                     labels.label("conditions", f"participation_{op}", value=_words(number)) + period,
+                     labels.label("conditions", f"participation_{_OPPOSITE_OPS[op]}", value=_words(number)) + period)
 
 
 

@@ -137,7 +137,10 @@ def test_a_clause_no_fact_answers_stays_unread(language: str, sentence: str, unr
 # the real texts (../shared/corpus): what each paragraph of article 13 is read as
 REAL = [
     ("nl/NL-CN_convention_EN.txt", "art_13__para_2", {"gain_property": ["pe_property"]}),  # "available to a resident"
-    ("nl/NL-CN_convention_EN.txt", "art_13__para_5", {"gain_property": ["shares"], "min_capital_pct": Decimal(25)}),
+    # "if the recipient of the gain, at any time during the twelve month period preceding such alienation, had a
+    # participation ... of at least 25 per cent": the period counted back is the test's
+    ("nl/NL-CN_convention_EN.txt", "art_13__para_5", {"gain_property": ["shares"], "min_capital_pct": Decimal(25),
+                                                      "lookback_months": 12}),
     ("nl/NL-KE_convention_EN.txt", "art_13__para_4", {}),
     ("es/AR-DE_convenio_ES.txt", "art_13__para_3", {"gain_property": ["shares"]}),
     ("es/AR-DE_convenio_ES.txt", "art_13__para_4", {"gain_property": ["ships_aircraft"]}),  # "buques, aeronaves y automotores"
@@ -160,3 +163,55 @@ def test_an_exception_sentence_of_a_paragraph_is_for_its_property_and_its_words_
     exception = next(p for p in found if p.allocation == "residence_only")
     assert exception.conditions["gain_property"] == ["pe_property"]
     assert exception.conditions["unread_condition"].startswith("Sin embargo, las ganancias originadas")
+
+
+_HEADS = {"en": "CONVENTION BETWEEN NORVALIA AND ESTMARK\n\nArticle 13\nCapital gains\n\n",
+          "es": "CONVENIO ENTRE NORVALIA Y ESTMARK\n\nARTICULO 13\nGanancias de capital\n\n",
+          "pt": "CONVENÇÃO ENTRE A NORVÁLIA E A ESTMÁRQUIA\n\nARTIGO 13\nMais-valias\n\n"}
+_25 = {"gain_property": ["shares"], "min_capital_pct": Decimal(25)}
+
+
+@pytest.mark.parametrize(("language", "sentence", "conditions"), [
+    # a test met at any time in a period counted back from the alienation: the period is the test's (lookback_months)
+    ("en", "4. Gains from the alienation of shares of a company may be taxed in the other Contracting State if the "
+           "alienator, at any time during the 12 months preceding the alienation, owned at least 25 per cent of the "
+           "capital of that company.", _25 | {"lookback_months": 12}),
+    ("en", "4. Gains from the alienation of shares of a company may be taxed in the other Contracting State if the "
+           "alienator owned at least 25 per cent of its capital at any time during the 12-month period preceding the "
+           "alienation.", _25 | {"lookback_months": 12}),
+    ("es", "4. Las ganancias derivadas de la enajenación de acciones de una sociedad pueden someterse a imposición en el "
+           "otro Estado Contratante si el transmitente ha poseído, en cualquier momento durante los doce meses "
+           "anteriores a la enajenación, al menos el 25 por ciento del capital de esa sociedad.", _25 | {"lookback_months": 12}),
+    ("pt", "4. Os ganhos provenientes da alienação de ações de uma sociedade podem ser tributados no outro Estado "
+           "Contratante se o alienante tiver detido, em qualquer momento durante os 12 meses anteriores à alienação, "
+           "pelo menos 25 por cento do capital dessa sociedade.", _25 | {"lookback_months": 12}),
+    # the period between the value of the shares and the share of it immovable property gives
+    ("es", "4. Las ganancias derivadas de la enajenación de acciones cuyo valor, en cualquier momento durante los 365 días "
+           "anteriores a la enajenación, proceda en más de un 50 por ciento de bienes inmuebles situados en el otro "
+           "Estado Contratante pueden someterse a imposición en ese otro Estado.",
+     {"gain_property": ["shares"], "over_immovable_value_pct": Decimal(50), "lookback_days": 365}),
+    ("en", "4. Gains from the alienation of shares deriving, at any time during the 3 years preceding the alienation, "
+           "more than 50 per cent of their value from immovable property situated in the other Contracting State may "
+           "be taxed in that other State.",
+     {"gain_property": ["shares"], "over_immovable_value_pct": Decimal(50), "lookback_months": 36}),
+    # a participation held throughout the period ("during", no "at any time"): a holding period (held_months)
+    ("es", "4. Las ganancias derivadas de la enajenación de acciones de una sociedad pueden someterse a imposición en el "
+           "otro Estado Contratante si el transmitente ha poseído, durante los 12 meses anteriores a la enajenación, al "
+           "menos el 25 por ciento del capital de esa sociedad.", _25 | {"min_holding_months": 12}),
+    ("pt", "4. Os ganhos provenientes da alienação de ações de uma sociedade podem ser tributados no outro Estado "
+           "Contratante se o alienante tiver detido, durante os 12 meses anteriores à alienação, pelo menos 25 por "
+           "cento do capital dessa sociedade.", _25 | {"min_holding_months": 12}),
+])
+def test_the_period_a_test_on_shares_counts_back_from_the_alienation(language: str, sentence: str, conditions: dict) -> None:
+    (p,) = _allocations(extract_text(_HEADS[language] + sentence + "\n")).values()
+    assert {k: v for k, v in p.conditions.items() if k != "holding_direct"} == conditions
+
+
+def test_the_look_back_period_is_named_in_the_test_the_user_answers() -> None:
+    text = _HEADS["en"] + ("4. Gains from the alienation of shares of a company may be taxed in the other Contracting "
+                           "State if the alienator, at any time during the 12 months preceding the alienation, owned at "
+                           "least 25 per cent of the capital of that company.\n")
+    scenario = {"income": "capital_gains", "source": "NO", "residence": "DK", "date": "2024-05-01", "gain_property": "shares"}
+    d = taxtreaty.decide(taxtreaty.parse(text), scenario).to_dict()
+    assert d["missing_facts"] == ["participation_pct"]
+    assert "at its highest at any time during the 12 months before the alienation" in " ".join(d["reasons"])
