@@ -141,6 +141,11 @@ def read_allocations(reading: Reading, units: list[Unit], ph: Phrases) -> list[P
                     # "las pensiones pagadas por un Estado Contratante o por una de sus subdivisiones
                     # políticas ... sólo pueden someterse a imposición en ese Estado": the paying State's
                     allocation = "paying_state_only"
+                elif (article.topic == "pensions" and conditions.get("social_security")
+                      and not regex.search(rf"\b{ph.word_group('resident_words')}", sentence[: exclusive.start()])):
+                    # "pensions ... paid under the social security legislation of a Contracting State shall be taxable
+                    # only in that State" (no resident named before): the State whose system pays, not the residence
+                    allocation = "paying_state_only"
                 elif article.topic == "government_service" and ph.find("exception_lead", sentence[:20]) is None \
                         and ph.find("exception_lead", sentence, exclusive.start(), exclusive.end()) is None:
                     # "paid by a Contracting State ... shall be taxable only in that State"; the
