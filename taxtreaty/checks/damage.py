@@ -6,7 +6,8 @@ nightly script share one definition, and a failing example is reproduced from it
 
 The damage is what DOMAIN.md lists as seen in the seeds: page furniture (date lines, page
 numbers, series lines) between and inside paragraphs, OCR confusions of markers ("º" -> '"',
-"b)" -> "£>)", "a)" -> "o)"), lost lines, a file cut short, whitespace noise and other encodings.
+"b)" -> "£>)", "a)" -> "o)"), lost lines, a file cut short, whitespace noise, other encodings, and
+accented letters lost with an encoding (dropped, or printed "?" or U+FFFD).
 It is written independently of the parser's repair tables (taxtreaty/data/ocr.yaml), so the
 tests do not only exercise what the parser already knows.
 """
@@ -14,6 +15,7 @@ tests do not only exercise what the parser already knows.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable
 
 Mutation = Callable[[str, random.Random], str]
@@ -104,6 +106,38 @@ def shuffle_whitespace(text: str, rng: random.Random) -> str:
     return text.replace("\n\n", "\n\n\n")
 
 
+def _accented(char: str) -> bool:
+    """An accented Latin letter ("á", "Ç", "ñ"): a letter outside ASCII whose base letter is ASCII."""
+    return char.isalpha() and not char.isascii() and unicodedata.normalize("NFD", char)[0].isascii()
+
+
+def _lose_accented(text: str, lost: str) -> str:
+    return "".join(lost if _accented(c) else c for c in text)
+
+
+def drop_accented_letters(text: str, rng: random.Random) -> str:
+    """Every accented letter lost, as an export to ASCII that drops what it cannot hold does
+    ("Convención" -> "Convencin", "DIÁRIO DA REPÚBLICA" -> "DIRIO DA REPBLICA")."""
+    return _lose_accented(text, "")
+
+
+def question_for_accented_letters(text: str, rng: random.Random) -> str:
+    """Every accented letter printed "?", as an export to ASCII with replacement does ("Art?culo")."""
+    return _lose_accented(text, "?")
+
+
+def replacement_for_accented_letters(text: str, rng: random.Random) -> str:
+    """Every accented letter printed U+FFFD, as Latin-1 bytes read as UTF-8 print it ("Art\ufffdculo")."""
+    return _lose_accented(text, "\ufffd")
+
+
+#: the damage of a copy that lost its accented letters with its encoding (each takes every accented letter)
+ACCENT_MUTATIONS: dict[str, Mutation] = {
+    "drop_accented_letters": drop_accented_letters,
+    "question_for_accented_letters": question_for_accented_letters,
+    "replacement_for_accented_letters": replacement_for_accented_letters,
+}
+
 MUTATIONS: dict[str, Mutation] = {
     "drop_lines": drop_lines,
     "furniture_between": inject_furniture_between,
@@ -112,6 +146,7 @@ MUTATIONS: dict[str, Mutation] = {
     "ocr_swap": ocr_swap,
     "truncate": truncate,
     "shuffle_whitespace": shuffle_whitespace,
+    **ACCENT_MUTATIONS,
 }
 
 #: damage that must never change a determined rate, nor make one appear: it moves no words of law

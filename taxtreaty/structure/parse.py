@@ -26,6 +26,7 @@ from taxtreaty.structure.model import Document, Source, Version, Warning, iter_n
 from taxtreaty.structure.prepass import contents_table, instrument_references, number_style
 from taxtreaty.structure.versions import version_segments
 from taxtreaty.text import InputError, check_lines, clean, decode_bytes
+from taxtreaty.text.accents import Restoration
 from taxtreaty.text.decode import PAGE_WARNING, read_page
 
 #: names other modules import from here (the stages live in their own modules)
@@ -75,6 +76,15 @@ def _protocol_not_read(versions: list[Version], original: str) -> list[Warning]:
     return [Warning(code="protocol_not_read", eid=None, language=versions[0].language,
                     message=f"the text names a protocol (“…{quote}…”) but no protocol was read: its points may set "
                     "the rates and exemptions of the articles; the answers rest on the articles alone")]
+
+
+def _lost_accents(restored: Restoration, original: str) -> Warning:
+    """The words a copy printed without their accented letters, read as the words they stand for."""
+    left = (f"; {restored.left} more could stand for several words or for none the language data knows, and "
+            "were read as printed") if restored.left else ""
+    return Warning(code="lost_accents", eid=None, language=restored.language,
+                   message=f"the copy lost accented letters with its encoding: {len(restored.edits)} words were "
+                   f"read as the words they stand for ({', '.join(restored.examples(original))}){left}")
 
 
 def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, data: bytes | None = None,
@@ -160,6 +170,8 @@ def parse_text(original: str, *, path: str | os.PathLike[str] | None = None, dat
                 article.number_inferred = True
         warnings.append(Warning(code="article_headings_missing", eid=None, language=versions[0].language,
                                 message=headless.WARNING))
+    if ct.accents is not None:
+        warnings.append(_lost_accents(ct.accents, original))
     # (looked for only where the reading already found numbers out of sequence, as a page read across its two
     # columns always leaves: the test costs nothing on a text read in order)
     if any(w.code in _OUT_OF_SEQUENCE for w in warnings) and (merged := columns.columns_merged(original)) is not None:

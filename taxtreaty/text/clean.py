@@ -10,6 +10,8 @@
 - Points and article headings run into the previous line ("...local; ii) Ao Banco",
   "...this Agreement. Article 12 ROYALTIES") start a line of their own.
 - Mojibake ("ConvenÃ§Ã£o") is repaired with ftfy.
+- Accented letters a copy lost with its encoding ("Artculo", "Art?culo" for "Artículo") are written again
+  where the language data knows the one word they stand for (`text/accents.py`; `CleanText.accents`).
 - `CleanText.map` takes any range of the cleaned text back to the original characters.
 
 Nothing is guessed about structure here beyond where a line may be joined; markers are kept
@@ -27,6 +29,8 @@ import ftfy
 import regex
 
 from taxtreaty import patterns, vocab
+from taxtreaty.text import accents
+from taxtreaty.text.accents import Restoration
 from taxtreaty.text.footnotes import Footnotes, find_footnotes, footnote_marker_edits
 from taxtreaty.text.furniture import (
     RUNNING_HEADER_MIN_REPEATS,
@@ -82,6 +86,8 @@ class CleanText:
     original: str
     #: original ranges dropped as page furniture, with the name of the rule
     furniture: list[tuple[int, int, str]] = field(default_factory=list)
+    #: the words written again with the accented letters the copy lost (None: no word had lost one)
+    accents: Restoration | None = None
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         return self.map.to_original(start, end)
@@ -111,7 +117,23 @@ _TAIL = 200
 
 
 def clean(original: str) -> CleanText:
-    """Clean `original` (see the module docstring for the guarantees)."""
+    """Clean `original` (see the module docstring for the guarantees). The words that lost their accented
+    letters are written again first (`accents.restore`), and the map goes through those edits to `original`."""
+    restored = accents.restore(original)
+    if restored is None:
+        return _clean(original)
+    edits = restored.edits
+    edited = accents.apply(original, edits)
+    ct = _clean(edited)
+    identity = SpanMap()
+    identity.add(0, len(edited), 0, len(edited), True)
+    edited_to_original = identity.through(edits)  # for the furniture's ranges
+    furniture = [(*edited_to_original.to_original(start, end), rule) for start, end, rule in ct.furniture]
+    return CleanText(text=ct.text, map=ct.map.through(edits), original=original, furniture=furniture,
+                     accents=restored)
+
+
+def _clean(original: str) -> CleanText:
     builder = TextBuilder(original)
     furniture: list[tuple[int, int, str]] = []
     prefix_rules = furniture_prefix_patterns()

@@ -92,6 +92,56 @@ class SpanMap:
             return orig_start, orig_start
         return start, end
 
+    def through(self, edits: list[tuple[int, int, str]]) -> SpanMap:
+        """This map of a text made from an edited original (each (start, end, word) of `edits`, sorted and
+        apart, wrote `word` for original[start:end]), as a map to the original: a character outside the
+        edits maps to its own, a piece of a written word to the whole range it replaced."""
+        if not edits:
+            return self
+        # the edited text's ranges of the edits, and the offset a position after each has
+        written: list[tuple[int, int, int, int]] = []  # (edited start, edited end, original start, original end)
+        shift = 0
+        for start, end, word in edits:
+            written.append((start + shift, start + shift + len(word), start, end))
+            shift += len(word) - (end - start)
+        starts = [w[0] for w in written]
+        out = SpanMap()
+
+        def plain(offset: int) -> int:
+            """The original offset of an edited offset outside every edit (or at an edit's start)."""
+            i = bisect_right(starts, offset) - 1
+            if i < 0:
+                return offset
+            e_start, e_end, o_start, o_end = written[i]
+            return o_start if offset == e_start else o_end + offset - e_end if offset >= e_end else o_end
+
+        def widened(start: int, end: int) -> tuple[int, int]:
+            i = bisect_right(starts, start) - 1
+            a = written[i][2] if i >= 0 and written[i][0] <= start < written[i][1] else plain(start)
+            j = bisect_right(starts, end - 1) - 1
+            b = written[j][3] if j >= 0 and written[j][0] < end <= written[j][1] else plain(end)
+            return a, b
+
+        for c_start, c_end, o_start, o_end, exact in zip(self.clean_starts, self.clean_ends, self.orig_starts,
+                                                         self.orig_ends, self.exact, strict=True):
+            if not exact:
+                out.add(c_start, c_end, *widened(o_start, o_end), False)
+                continue
+            # an exact piece: cut where it meets an edit's written word
+            at = o_start
+            i = max(bisect_right(starts, o_start) - 1, 0)
+            while at < o_end:
+                while i < len(written) and written[i][1] <= at:
+                    i += 1
+                if i < len(written) and written[i][0] <= at:
+                    stop = min(o_end, written[i][1])
+                    out.add(c_start + at - o_start, c_start + stop - o_start, written[i][2], written[i][3], False)
+                else:
+                    stop = min(o_end, written[i][0]) if i < len(written) else o_end
+                    out.add(c_start + at - o_start, c_start + stop - o_start, plain(at), plain(at) + stop - at, True)
+                at = stop
+        return out
+
     def is_exact(self, start: int, end: int) -> bool:
         """True when cleaned[start:end] is a verbatim copy of one original range."""
         if end <= start:
