@@ -1,6 +1,7 @@
 """Accented letters a copy lost with its encoding (text/accents.py): a word that dropped its letter
 ("Artculo"), or printed "?" or U+FFFD for it ("Art?culo"), is written again as the one word of the
-language data it stands for; a word that is itself a word of the language ("no" of "não"), one that stands
+language data it stands for; a word that is itself a word of the language ("no" of "não") unless the word
+beside it makes a phrase of the accented one ("no pode exceder" for "não pode exceder"), one that stands
 for two words ("est?": está or esté) and a text that lost nothing are left as printed. Our own sentences."""
 
 from __future__ import annotations
@@ -53,6 +54,22 @@ TEXTS = {
             "A Conven??o aplica-se ?s pessoas; a tributa\ufffd\ufffdo.",
             "A Convenção aplica-se às pessoas; a tributação.",
         ),
+        # pt "no" (of "não") before a word that makes a phrase of "não" in the data ("não pode exceder", "a não
+        # ser que"), and "exceder" (of "excederá") after such a "não": written again
+        (
+            "O imposto da Conveno no pode exceder 10 por cento da tributao dos dividendos da REPBLICA que os do",
+            "não pode exceder 10 por cento",
+        ),
+        (
+            "O imposto assim estabelecido no exceder 10 % da tributao, a no ser que o emprego da REPBLICA que os do",
+            "não excederá 10 % da tributação, a não ser que",
+        ),
+        # es "así" dropped is "as": before "también" it is the "así" of "como así también"
+        (
+            "los intereses de los bancos, como as tambin los de la financiacin de obras pblicas segn el Artculo 3 "
+            "de los que las del",
+            "como así también los de la financiación de obras públicas",
+        ),
         # a letter the word reads by the word after it: "s podem" is "só podem"
         (
             "Os rendimentos s podem ser tributados no Estado da Conveno e da tributao dos das REPBLICA que os do",
@@ -69,11 +86,12 @@ def test_a_damaged_word_is_written_as_the_word_it_stands_for(damaged: str, resto
 @pytest.mark.parametrize(
     ("damaged", "kept"),
     [
-        # pt "não" with its "ã" dropped is "no", a word of its own: left
+        # pt "não" with its "ã" dropped is "no", a word of its own: left where the word after it makes a phrase
+        # of "no" ("no Estado", "no entanto"), and where no phrase of the data follows ("no sentido")
         (
-            "O imposto da Conveno no pode exceder 10 por cento do montante da tributao dos dividendos da REPBLICA "
+            "O imposto da Conveno cobrado no Estado, no entanto, no sentido da tributao dos dividendos da REPBLICA "
             "que os do",
-            "no pode exceder",
+            "cobrado no Estado, no entanto, no sentido",
         ),
         # es "será" dropped is "ser", a word of its own; "est?" is "está" or "esté": both left
         ("El Convenio ser aplicado en la Repblica segn el Artculo 3 de los que las del", "ser aplicado"),

@@ -10,14 +10,17 @@ the phrases, headings and names of such a copy are not found, and its answers go
 one word of the language data it can stand for (`Lexicon`: every word with an accented letter in
 `data/languages/<code>.yaml`, `data/provisions/<code>.yaml`, the language's titles of
 `data/topics.yaml`, the names of `data/countries.yaml` and the treaty words of `data/accents.yaml`).
-A word the language data knows as printed ("no", "ser": `Lexicon.plain`) is never replaced, even
-where a lost letter could have made it ("não" -> "no"); a damaged word that stands for two known
+A word the language data knows as printed ("no", "ser": `Lexicon.plain`) is replaced only by its
+neighbour: "no" (of "não") where the word after it makes a phrase of "não" in the data and none of "no"
+("no pode exceder", "a no ser que"; not "no Estado"), like a lone letter ("s podem" for "só podem"), and
+"exceder" (of "excederá") after such a word ("não exceder"); a damaged word that stands for two known
 words, or for none, stays as printed (its reader then reports what it could not read).
 
 The step is on the parse's hot path and costs a few string scans when nothing is damaged: "?" and
 U+FFFD are looked for inside words only when the text holds either, dropped letters only in a text
 that prints the frequent words of a language of `data/accents.yaml` (Spanish, Portuguese) and
-almost none of its accented letters.
+almost none of its accented letters, or (a copy that kept some, as a web page's entities) well under what
+its language prints, where the words restored are a good share of those it prints with accents.
 """
 
 from __future__ import annotations
@@ -52,8 +55,16 @@ _SAMPLE = 20_000
 _ACCENTS_PER_FREQUENT = 0.05
 #: the frequent words a text of the language prints, per character of the sample, at the least
 _FREQUENT_PER_CHAR = 1 / 400
+#: a copy printing under this share of the accented letters its language prints may have dropped some: it is
+#: read as one that did when the words restored are at least `_PARTIAL_SHARE` of the words it prints with
+#: accents (a copy that prints its accents restores a few words, beside hundreds printed whole)
+_PARTIAL = 0.6
+_PARTIAL_SHARE = 0.5
 #: a copy is read as one that dropped its letters when this many distinct words are restored
 _MIN_DROPPED_WORDS = 3
+#: a word of its own read by the word after it has at most this many letters once its accents went ("no" of
+#: "não", "as" of "así"; not "ser" of "será": "puede ser de" is Spanish as it is)
+_MAX_PAIRED = 2
 #: a word of fewer letters is left as printed ("s" could be "sí" or any initial)
 _MIN_KEPT = 2
 
@@ -80,11 +91,18 @@ class Lexicon:
     #: the accent-less spelling of the words with accents ("nao", "so" of "só"): the words of a copy that
     #: printed its letters without their accents, which is no copy that dropped them
     folded: frozenset[str]
-    #: a word of one letter once its accents went, and the word after it -> the words it may stand for
-    #: (("s", "podem") -> {"só"}, ("s", "pessoas") -> {"às"}), from the phrases of the data
+    #: a word of one letter once its accents went, or a word of its own ("no" of "não", "ser" of "será"), and the
+    #: word after it -> the words it may stand for (("s", "podem") -> {"só"}, ("s", "pessoas") -> {"às"},
+    #: ("no", "exceder") -> {"não"}), from the phrases of the data; never a pair the data prints with the word
+    #: as it is ("no estado", "ser tributad")
     pairs: dict[tuple[str, str], frozenset[str]]
     #: the frequent words whose count tells a text of this language (" de ", " que ")
     frequent: tuple[str, ...]
+    #: a word of its own once its accents went and the word before it -> the words it may stand for
+    #: (("no", "exceder") and ("nao", "exceder") -> {"excederá"}), from the phrases of the data
+    after_pairs: dict[tuple[str, str], frozenset[str]] = field(default_factory=dict)
+    #: the fewest accented letters a whole copy of the language prints per frequent word
+    accents_per_frequent: float = 0.0
 
 
 @dataclass
@@ -157,21 +175,38 @@ def lexicons() -> dict[str, Lexicon]:
         for word in accented_words:
             dropped.setdefault(_key(word, ""), set()).add(word)
             marked.setdefault(_key(word, _MARK), set()).add(word)
+        plain = known - accented_words
         pairs: dict[tuple[str, str], set[str]] = {}
+        plain_pairs: set[tuple[str, str]] = set()
+        after_pairs: dict[tuple[str, str], set[str]] = {}
+        plain_after: set[tuple[str, str]] = set()
         for phrase in strings:
             words = [w.lower() for w in _WORD.findall(phrase)]
             for first, after in itertools.pairwise(words):
-                if len(_key(first, "")) == 1 and first in accented_words:
-                    for form in {vocab.fold(after), _key(after, "")}:
-                        pairs.setdefault((_key(first, ""), form), set()).add(first)
+                forms = {vocab.fold(after), _key(after, "")}
+                before = {vocab.fold(first), _key(first, "")}
+                if after in accented_words and _key(after, "") in plain:
+                    for form in before:
+                        after_pairs.setdefault((form, _key(after, "")), set()).add(after)
+                elif after not in accented_words:
+                    plain_after |= {(form, after) for form in before}
+                key = _key(first, "")
+                if first in accented_words and (len(key) == 1 or (len(key) <= _MAX_PAIRED and key in plain)):
+                    for form in forms:
+                        pairs.setdefault((key, form), set()).add(first)
+                elif first not in accented_words:
+                    plain_pairs |= {(first, form) for form in forms}
         out[code] = Lexicon(
             code,
             {k: frozenset(v) for k, v in dropped.items() if k},
             {k: frozenset(v) for k, v in marked.items()},
-            frozenset(known - accented_words),
+            frozenset(plain),
             frozenset(vocab.fold(w) for w in accented_words),
-            {k: frozenset(v) for k, v in pairs.items()},
+            # ("no", "podem") is "não podem"; ("no", "estado") is a phrase of "no" itself: no pair
+            {k: frozenset(v) for k, v in pairs.items() if k not in plain_pairs},
             tuple(f" {w} " for w in entry.get("frequent", ())),
+            {k: frozenset(v) for k, v in after_pairs.items() if k not in plain_after},
+            float(entry.get("accents_per_frequent", 0.0)),
         )
     return out
 
@@ -189,13 +224,14 @@ def _one(found: frozenset[str] | None) -> str | None:
     return next(iter(found)) if found is not None and len(found) == 1 else None
 
 
-def _suspects(text: str) -> tuple[bool, list[Lexicon], str | None]:
+def _suspects(text: str) -> tuple[bool, list[Lexicon], str | None, set[str]]:
     """(whether words may hold marks, the languages whose copy may have dropped its letters, the language
-    whose frequent words the text prints most if it prints them often enough): cheap tests, the lexicons
-    built only when one passes."""
+    whose frequent words the text prints most if it prints them often enough, the languages whose copy kept
+    only some of its letters): cheap tests, the lexicons built only when one passes."""
     marks = any(m in text for m in MARKS) and _MARK_IN_WORD.search(text) is not None
     sample = text[:_SAMPLE]
     dropping: list[Lexicon] = []
+    partial: set[str] = set()
     accents: int | None = None
     language, most = None, 0
     for code, entry in _data().items():
@@ -208,7 +244,13 @@ def _suspects(text: str) -> tuple[bool, list[Lexicon], str | None]:
             accents = 0 if sample.isascii() else len(_ACCENTED.findall(sample))
         if accents < frequent * _ACCENTS_PER_FREQUENT:
             dropping.append(lexicons()[code])
-    return marks, dropping, language
+        elif accents < frequent * float(entry.get("accents_per_frequent", 0.0)) * _PARTIAL:
+            partial.add(code)
+    # some letters kept: looked for in the language of the text only (a Spanish text prints the "de" and "que"
+    # of Portuguese, and fewer accents than a Portuguese one)
+    partial &= {language} - {lexicon.code for lexicon in dropping}
+    dropping += [lexicons()[code] for code in partial]
+    return marks, dropping, language, partial
 
 
 def _replacement(lexicon: Lexicon, printed: str) -> str | None:
@@ -217,7 +259,7 @@ def _replacement(lexicon: Lexicon, printed: str) -> str | None:
     return None if word is None else _cased(printed, word)
 
 
-def _dropped(text: str, lexicon: Lexicon) -> tuple[list[tuple[int, int, str]], int]:
+def _dropped(text: str, lexicon: Lexicon, partial: bool = False) -> tuple[list[tuple[int, int, str]], int]:
     """The edits of the words that dropped their accented letters, and how many stand for several words;
     none unless the copy reads as one that dropped them: more distinct words of it restored than printed
     without their accents ("Conveno", "tributao" against "Convencao", "tributacao"), and at least
@@ -226,20 +268,29 @@ def _dropped(text: str, lexicon: Lexicon) -> tuple[list[tuple[int, int, str]], i
     left = 0
     restored: set[str] = set()
     folded: set[str] = set()
+    whole: set[str] = set()  # the words printed with their accents
     words = list(_WORD.finditer(text))
     for i, m in enumerate(words):
         printed = m.group()
         low = printed.lower()
-        if low in lexicon.plain:
-            continue
+        if partial and not printed.isascii() and _ACCENTED.search(printed):
+            whole.add(low)
         if (m.start() and text[m.start() - 1] in MARKS) or (m.end() < len(text) and text[m.end()] in MARKS):
             continue  # a piece of a word printed with a mark ("per" of "per?odo"): that word is read whole
-        if len(low) < _MIN_KEPT:
-            # "s podem" for "só podem", "s pessoas" for "às pessoas": a letter, read by the word after it
+        if len(low) < _MIN_KEPT or low in lexicon.plain:
+            # "s podem" for "só podem", "s pessoas" for "às pessoas": a letter, read by the word after it; a word
+            # of its own only where the word after it makes a phrase of the accented one ("no exceder" for
+            # "não excederá"), never one of its own ("no Estado")
             after = words[i + 1] if i + 1 < len(words) else None
-            if after is None or text[m.end() : after.start()].strip():
+            choices = None
+            if after is not None and not text[m.end() : after.start()].strip():
+                choices = lexicon.pairs.get((low, after.group().lower()))
+            if choices is None and edits and i and edits[-1][1] == words[i - 1].end() \
+                    and not text[words[i - 1].end() : m.start()].strip():
+                # "no exceder" for "não excederá": read by the word before it, itself written again
+                choices = lexicon.after_pairs.get((words[i - 1].group().lower(), low))
+            if choices is None:
                 continue
-            choices = lexicon.pairs.get((low, after.group().lower()))
         else:
             if low in lexicon.folded:
                 folded.add(low)
@@ -255,6 +306,8 @@ def _dropped(text: str, lexicon: Lexicon) -> tuple[list[tuple[int, int, str]], i
                 (m.start(), m.end(), _cased(printed, word, _capital_lost(text, m.start(), word, low)))
             )
     if len(restored) < _MIN_DROPPED_WORDS or len(restored) <= len(folded - restored):
+        return [], 0
+    if partial and len(restored) < _PARTIAL_SHARE * len(whole):
         return [], 0
     return edits, left
 
@@ -286,10 +339,10 @@ def _marked_words(text: str) -> list[tuple[int, str]]:
     return found
 
 
-def _restore_with(text: str, lexicon: Lexicon, marks: bool, dropped: bool) -> Restoration:
+def _restore_with(text: str, lexicon: Lexicon, marks: bool, dropped: bool, partial: bool = False) -> Restoration:
     found = Restoration(lexicon.code)
     if dropped:
-        found.edits, found.left = _dropped(text, lexicon)
+        found.edits, found.left = _dropped(text, lexicon, partial)
     if marks:
         for at, printed in _marked_words(text):
             core = printed.strip(MARKS)
@@ -312,7 +365,7 @@ def restore(text: str) -> Restoration | None:
     """The words of `text` that lost their accented letters, written again (see the module docstring); None
     when none did. The language is the one whose frequent words the text prints most; else, of those that
     could be the text's, the one that restores the most words."""
-    marks, dropping, language = _suspects(text)
+    marks, dropping, language, partial = _suspects(text)
     if not marks and not dropping:
         return None
     candidates = [(lexicon, lexicon in dropping) for lexicon in (lexicons().values() if marks else dropping)]
@@ -321,7 +374,7 @@ def restore(text: str) -> Restoration | None:
         candidates = [c for c in candidates if c[0].code == language] or candidates
     best: Restoration | None = None
     for lexicon, dropped in candidates:
-        found = _restore_with(text, lexicon, marks, dropped)
+        found = _restore_with(text, lexicon, marks, dropped, lexicon.code in partial)
         if found.edits and (best is None or len(found.edits) > len(best.edits)):
             best = found
     return best
