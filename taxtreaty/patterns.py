@@ -8,11 +8,20 @@ without nested quantifiers, so matching a line is linear in its length.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import regex
 
 from taxtreaty import vocab
+
+
+@lru_cache(maxsize=4096)
+def compiled(pattern: str, flags: int = 0) -> regex.Pattern[str]:
+    """`regex.compile(pattern, flags)`, kept: the readers build some patterns from the language data at each
+    call (a word of the language between lookarounds), and `regex`'s own cache (500 patterns, a fifth of them
+    dropped at random when full) drops them again and again: `compiled(p).match(s)` is `regex.match(p, s)`
+    without the recompiling and the cache lookup."""
+    return regex.compile(pattern, flags)
 
 # -- pieces ------------------------------------------------------------------------------------
 

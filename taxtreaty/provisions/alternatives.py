@@ -24,6 +24,7 @@ from typing import Any
 
 import regex
 
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.parties import kind_hits
 from taxtreaty.provisions.unread import uncovered_spans
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length, require_phrases
@@ -41,10 +42,10 @@ def _joiners(language: str) -> tuple[regex.Pattern[str], regex.Pattern[str] | No
     ..."), or one of `alternative_joiners` ("or an", "o a una", "como así también"), a determiner
     after it allowed."""
     ph = require_phrases(language)
-    bare = regex.compile(rf"\s*,?\s*{ph.word_group('and_words')}\s+$")
+    bare = compiled(rf"\s*,?\s*{ph.word_group('and_words')}\s+$")
     if "alternative_joiners" not in ph.patterns:
         return bare, None
-    listed = regex.compile(rf"\s*[,;]?\s*(?:{ph.patterns['alternative_joiners'].pattern})\s+"
+    listed = compiled(rf"\s*[,;]?\s*(?:{ph.patterns['alternative_joiners'].pattern})\s+"
                            rf"(?:{ph.word_group('determiners')}\s+)?$")
     return bare, listed
 
@@ -105,7 +106,7 @@ def _qualified(piece: str, texts: list[tuple[str, str]], ph: Phrases) -> str | N
     if not before:
         return None
     end, kind = max(before)
-    relative = regex.compile(rf"\s*,?\s*(?:{ph.patterns['relative_words'].pattern})\s+$")
+    relative = compiled(rf"\s*,?\s*(?:{ph.patterns['relative_words'].pattern})\s+$")
     return kind if relative.fullmatch(folded[end:first]) else None
 
 

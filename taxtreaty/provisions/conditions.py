@@ -13,8 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-import regex
-
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions import excepted, figures
 from taxtreaty.provisions.holdings import HOLDING_KEYS, SHARE_KEYS, holding, investment
 from taxtreaty.provisions.parties import direction
@@ -102,7 +101,7 @@ def annuity_subject(folded: str, ph: Phrases, article: Article) -> bool | None:
 def _subject(folded: str, ph: Phrases) -> bool | None:
     if "annuity_subject" not in ph.patterns or "pension_subject" not in ph.patterns:
         return None
-    first = regex.sub(r"^[\W\d_]+", "", folded)[:_SUBJECT_SPAN]
+    first = compiled(r"^[\W\d_]+").sub("", folded)[:_SUBJECT_SPAN]
     annuity, pension = ph.find("annuity_subject", first), ph.find("pension_subject", first)
     if annuity is not None and annuity.start() == 0 and pension is None:
         return True

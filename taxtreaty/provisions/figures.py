@@ -16,6 +16,7 @@ from functools import cache
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.vocabulary import Phrases, all_words, alternation, require_phrases, word_alternation
 from taxtreaty.structure.numbers import roman_to_int
 
@@ -95,14 +96,14 @@ def _parse_fraction(text: str, ph: Phrases) -> Decimal | None:
         return None
     folded = " ".join(vocab.fold(text).split())
     for fraction, value in sorted(fractions.items(), key=lambda f: -len(f[0])):
-        spaced = regex.sub(r"\s*-\s*", "-", folded)
+        spaced = compiled(r"\s*-\s*").sub("-", folded)
         if not spaced.endswith(fraction) or (len(spaced) > len(fraction) and spaced[-len(fraction) - 1] != " "):
             continue
         whole = spaced[: -len(fraction)].strip()
         if not whole:
             return value
         joiners = _joiners(ph)
-        head = regex.fullmatch(rf"(?P<whole>.+?)\s+(?:{joiners})", whole) if joiners else None
+        head = compiled(rf"(?P<whole>.+?)\s+(?:{joiners})").fullmatch(whole) if joiners else None
         if head is None:
             return None
         number = parse_number(head.group("whole"), ph)
@@ -119,17 +120,17 @@ def number_pattern(ph: Phrases) -> str:
 def parse_number(text: str, ph: Phrases) -> Decimal | None:
     """"10" -> 10, "7,5" -> 7.5, "twenty-five" -> 25, "nove mil" -> 9000, "one hundred and eighty-three" -> 183."""
     text = text.strip()
-    fraction = regex.fullmatch(r"(\d{1,2})(?:\s*([½¼¾])|(?:\s+|-)([13])[/⁄]([24]))", text)
+    fraction = compiled(r"(\d{1,2})(?:\s*([½¼¾])|(?:\s+|-)([13])[/⁄]([24]))").fullmatch(text)
     if fraction is not None:
         whole, vulgar, top, bottom = fraction.groups()
         part = _VULGAR[vulgar] if vulgar else Decimal(top) / Decimal(bottom)
         return Decimal(whole) + part
-    if regex.fullmatch(AMOUNT_NUMBER, text):
+    if compiled(AMOUNT_NUMBER).fullmatch(text):
         digits = text
-        if regex.fullmatch(r"\d{1,3}(?:[ ,.]\d{3})+", digits):
-            digits = regex.sub(r"[ ,.]", "", digits)
-        elif regex.fullmatch(r"\d{1,3}(?:[ ,.]\d{3})+[.,]\d{1,2}", digits):
-            digits = regex.sub(r"[ ,.]", "", digits[:-3]) + "." + digits[-2:]
+        if compiled(r"\d{1,3}(?:[ ,.]\d{3})+").fullmatch(digits):
+            digits = compiled(r"[ ,.]").sub("", digits)
+        elif compiled(r"\d{1,3}(?:[ ,.]\d{3})+[.,]\d{1,2}").fullmatch(digits):
+            digits = compiled(r"[ ,.]").sub("", digits[:-3]) + "." + digits[-2:]
         try:
             return Decimal(digits.replace(",", "."))
         except InvalidOperation:
@@ -138,7 +139,7 @@ def parse_number(text: str, ph: Phrases) -> Decimal | None:
     if fraction is not None:
         return fraction
     joiners = {vocab.fold(j) for j in ph.raw["number_joiners"]}
-    tokens = [t for t in regex.split(r"[\s\-]+", vocab.fold(text)) if t and t not in joiners]
+    tokens = [t for t in compiled(r"[\s\-]+").split(vocab.fold(text)) if t and t not in joiners]
     total, current = Decimal(0), Decimal(0)
     for token in tokens:
         value = ph.number_words.get(token)
@@ -196,7 +197,7 @@ def find_rates(text: str, ph: Phrases) -> list[Figure]:
             continue
         if m.group("bracket") is not None and parse_number(m.group("bracket"), ph) != value:
             continue  # "diez (15) por ciento": words and figure disagree, neither is read as the rate
-        if out and out[-1].value == value and regex.fullmatch(r"\s*\(\s*", text[out[-1].end : m.start()]):
+        if out and out[-1].value == value and compiled(r"\s*\(\s*").fullmatch(text[out[-1].end : m.start()]):
             continue
         out.append(Figure(m.start(), m.end(), value))
     zeros = [z for z in _zero_rates(text, ph) + _rates_without_percent(text, ph)
@@ -212,7 +213,7 @@ def _rates_without_percent(text: str, ph: Phrases) -> list[Figure]:
         return []
     out = []
     for m in pattern.finditer(text):
-        number = regex.search(r"(?<![\d.,\p{L}])(\d{1,2}(?:[.,]\d{1,2})?)\s+$", text[max(0, m.start() - 12) : m.start()])
+        number = compiled(r"(?<![\d.,\p{L}])(\d{1,2}(?:[.,]\d{1,2})?)\s+$").search(text[max(0, m.start() - 12) : m.start()])
         if number is None:
             continue
         value = parse_number(number.group(1), ph)
@@ -381,8 +382,8 @@ def find_references(text: str, ph: Phrases, bracketed: bool = False) -> list[tup
     out = []
     arts = {vocab.fold(w) for w in ph.raw["article_words"]}
     for m in _reference_regex(ph.code, bracketed).finditer(text):
-        kind = "article" if regex.sub(r"\s+", " ", m.group("kind")) in arts else "paragraph"
-        for n in regex.findall(r"\d{1,3}|(?<![\p{L}])[ivxlc]+(?![\p{L}])", m.group("nums")):
+        kind = "article" if compiled(r"\s+").sub(" ", m.group("kind")) in arts else "paragraph"
+        for n in compiled(r"\d{1,3}|(?<![\p{L}])[ivxlc]+(?![\p{L}])").findall(m.group("nums")):
             if not n.isdigit():
                 value = roman_to_int(n) if kind == "article" else None
                 if value is None:

@@ -15,6 +15,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.vocabulary import Phrases, alternation, ending_with, require_phrases
 
@@ -155,7 +156,7 @@ def investment_alternatives(conditions: dict[str, Any], folded: str, ph: Phrases
         return [conditions]
     found = ph.find("invested_words", folded) if "invested_words" in ph.patterns else None
     before = folded[max(0, found.start() - 12) : found.start()] if found is not None else ""
-    if not regex.search(rf"(?<![\p{{L}}]){ph.word_group('or_words')}\s*$", before.rstrip(" ,")):
+    if not compiled(rf"(?<![\p{{L}}]){ph.word_group('or_words')}\s*$").search(before.rstrip(" ,")):
         return [conditions]
     share = {k: v for k, v in conditions.items() if k not in keys}
     invested = {k: v for k, v in conditions.items() if k not in (*SHARE_KEYS, "capital_basis", "holding_direct")}

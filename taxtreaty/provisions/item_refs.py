@@ -27,6 +27,7 @@ from typing import Any
 
 import regex
 
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.subtypes import subtype_conditions
 from taxtreaty.provisions.vocabulary import Phrases, alternation, fold_same_length, require_phrases
@@ -93,7 +94,7 @@ def resolve(article: Article, folded: str, match: regex.Match[str], ph: Phrases)
         sibling = _child(parent, label)
         if sibling is None:
             return None
-        if not between or regex.fullmatch(run, between):
+        if not between or compiled(run).fullmatch(between):
             # "3 (b) to (d)", "3 (b)(d)": the run from the item named before to this one
             items = _run(parent, last, sibling)
             if items is None:

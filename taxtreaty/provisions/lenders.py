@@ -26,6 +26,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS
 from taxtreaty.provisions.unread import _adjectives, _state_names, uncovered_words
@@ -56,7 +57,7 @@ def _name(text: str, ph: Phrases) -> tuple[str, str] | None:
     """"el Instituto de Desarrollo para la Exportación (Export Development Corporation) por un plazo ..." -> the
     name as printed (up to its bracketed other name, or its last word in capitals) and the words after it."""
     words = " ".join(text.split()).strip(" ,;:.")
-    lead = regex.match(rf"(?i:{vocab.accent_insensitive_alternation(ph.words('determiners'))})\s+", words)
+    lead = compiled(rf"(?i:{vocab.accent_insensitive_alternation(ph.words('determiners'))})\s+").match(words)
     name = words[lead.end() :] if lead else words
     if not name[:1].isupper():
         return None
@@ -64,7 +65,7 @@ def _name(text: str, ph: Phrases) -> tuple[str, str] | None:
     if close > 0 and "(" in name[:close]:
         end = close + 1
     else:
-        capitals = [m.end() for m in regex.finditer(r"(?<![\p{L}])\p{Lu}[\p{L}.'’-]*", name)]
+        capitals = [m.end() for m in compiled(r"(?<![\p{L}])\p{Lu}[\p{L}.'’-]*").finditer(name)]
         end = capitals[-1] if capitals else 0
     if sum(1 for w in name[:end].split() if w[:1].isupper()) < _MIN_CAPITALISED:
         return None

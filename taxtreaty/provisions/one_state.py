@@ -33,6 +33,7 @@ from __future__ import annotations
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import PAYMENT_TOPICS, Reading
 from taxtreaty.provisions.states import state_right_after
@@ -56,7 +57,7 @@ def _adjective_right_after(folded: str, at: int, ph: Phrases) -> str | None:
     """The State whose adjective stands right at `at` ("for the purposes of Australian tax"), or None."""
     rest = folded[at : at + 40].lstrip()
     for adjective, code in (ph.raw.get("state_adjectives") or {}).items():
-        if regex.match(rf"{regex.escape(vocab.fold(str(adjective)))}(?![\p{{L}}])", rest):
+        if compiled(rf"{regex.escape(vocab.fold(str(adjective)))}(?![\p{{L}}])").match(rest):
             return str(code)
     return None
 
@@ -79,7 +80,7 @@ def scoped_state(words: str, ph: Phrases, parties: list[str] | tuple[str, ...]) 
         return None
     (state,) = named
     for word in ph.words("resident_words"):
-        for m in regex.finditer(regex.escape(fold_same_length(word)), folded):
+        for m in compiled(regex.escape(fold_same_length(word))).finditer(folded):
             if state in states_named(folded[m.end() : m.end() + _RESIDENT_TAIL]):
                 return None  # "a company which is a resident of the Netherlands": that State's residents
     return state

@@ -16,6 +16,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.states import state_right_after, states_named
 from taxtreaty.provisions.vocabulary import Phrases, phrases, require_phrases
 
@@ -189,7 +190,7 @@ def _recipient_or_guarantor(folded: str, ph: Phrases) -> bool:
     guarantees = list(ph.finditer("guarantee_role", folded))
     if not guarantees:
         return False
-    or_word = regex.compile(rf"\b{ph.word_group('or_words')}\b")
+    or_word = compiled(rf"\b{ph.word_group('or_words')}\b")
     for r in ph.finditer("recipient_role", folded):
         after = [g for g in guarantees if r.end() <= g.start() <= r.end() + _RECIPIENT_OR_GUARANTOR_GAP]
         if not after:
@@ -223,7 +224,7 @@ def either_party(conditions: dict[str, Any], folded: str, ph: Phrases) -> list[d
     if not joined and conditions.get("payer_kinds") and conditions.get("recipient_kinds"):
         # "such recipient is a Contracting State ... ; or such interest is paid by one of those States": two
         # clauses joined by "; or", one on each party
-        clause_or = regex.compile(rf"[;,]\s*{ph.word_group('or_words')}\s")
+        clause_or = compiled(rf"[;,]\s*{ph.word_group('or_words')}\s")
         if any(a[2] != b[2] and clause_or.search(folded, a[1], b[0]) for a, b in pairwise(roles)):
             rest = {k: v for k, v in conditions.items() if k not in ("payer_kinds", "recipient_kinds")}
             return [{**rest, "recipient_kinds": conditions["recipient_kinds"]}, {**rest, "payer_kinds": conditions["payer_kinds"]}]
@@ -246,7 +247,7 @@ def _role_before_state(folded: str, state: str, ph: Phrases) -> str | None:
     """The role whose word stands nearest before the State's first name: "payer" ("arising in", "paid by"),
     "recipient" ("paid to") or "guarantor" ("guaranteed or insured by"); None when none stands before it."""
     at = min((m.start() for name in vocab.countries().get(state, ())
-              if (m := regex.search(rf"(?<![\p{{L}}]){regex.escape(vocab.fold(name))}(?![\p{{L}}])", folded))),
+              if (m := compiled(rf"(?<![\p{{L}}]){regex.escape(vocab.fold(name))}(?![\p{{L}}])").search(folded))),
              default=None)
     if at is None:
         return None
@@ -266,7 +267,7 @@ def _paying_government(folded: str, government: regex.Pattern[str], ph: Phrases,
         before = folded[max(0, m.start() - 60) : m.start()]
         for role in ph.finditer("payer_role", before):
             gap = before[role.end():]
-            if regex.fullmatch(rf"\s*(?:{ph.word_group('determiners')}\s+)?", gap):
+            if compiled(rf"\s*(?:{ph.word_group('determiners')}\s+)?").fullmatch(gap):
                 return named[0]
     return None
 

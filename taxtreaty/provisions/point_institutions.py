@@ -13,6 +13,7 @@ from functools import cache
 
 import regex
 
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions import references
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.protocol_points import ProtocolPoint, article_numbered, point_sentences
@@ -58,7 +59,7 @@ def _heading_target(point: ProtocolPoint, ph: Phrases) -> str | None:
         return None
     folded = fold_same_length(point.heading)
     words = "|".join(regex.escape(fold_same_length(w)) for w in sorted(ph.raw["paragraph_words"], key=len, reverse=True))
-    m = regex.search(rf"(?:{words})\s*(\d{{1,3}})\s*\.?\s*(?:\(?([a-z])(?:\)|\.|\b))?", folded)
+    m = compiled(rf"(?:{words})\s*(\d{{1,3}})\s*\.?\s*(?:\(?([a-z])(?:\)|\.|\b))?").search(folded)
     if m is None:
         return None
     target = eids.paragraph(eids.article(point.articles[0]), m.group(1))
@@ -85,7 +86,7 @@ def _joined_items(text: str, ph: Phrases) -> list[tuple[int, int]]:
     Banco Y, no caso da Tailândia"): offsets into `text`."""
     joiners = ph.word_group("and_words", "or_words")
     out, start = [], 0
-    for m in regex.finditer(rf",\s*{joiners}\s+", text, flags=regex.IGNORECASE):
+    for m in compiled(rf",\s*{joiners}\s+", regex.IGNORECASE).finditer(text):
         out.append((start, m.start()))
         start = m.end()
     out.append((start, len(text.rstrip(" ,"))))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import regex
 
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.reading import Reading
 from taxtreaty.provisions.vocabulary import Phrases, fold_same_length
@@ -64,13 +65,13 @@ def _heading_articles(line: str, ph: Phrases) -> tuple[list[str], int] | None:
     paragraph = ph.raw["paragraph_words"] + ph.raw["point_words"]
     word_alts = "|".join(regex.escape(fold_same_length(w)) for w in sorted({*article, *paragraph}, key=len, reverse=True))
     piece = rf"(?:\s*(?:,|{words}|{word_alts}|[ivxlc]{{1,6}}\b|\d{{1,3}}(?:\.?[º°o])?|\(?[a-z]\)|\(\d{{1,3}}\)|[a-z]\.(?!\p{{L}})))"
-    tail = regex.compile(rf"(?:{piece})*").match(folded, offset + lead.end())
+    tail = compiled(rf"(?:{piece})*").match(folded, offset + lead.end())
     end = tail.end() if tail else offset + lead.end()
     heading = folded[:end]
-    numbers = regex.findall(rf"(?:{'|'.join(regex.escape(fold_same_length(w)) for w in article)})\s+((?:[ivxlc]{{1,6}}|\d{{1,3}})\b(?:\s*(?:,|{words})\s*(?:[ivxlc]{{1,6}}|\d{{1,3}})\b)*)", heading)
+    numbers = compiled(rf"(?:{'|'.join(regex.escape(fold_same_length(w)) for w in article)})\s+((?:[ivxlc]{{1,6}}|\d{{1,3}})\b(?:\s*(?:,|{words})\s*(?:[ivxlc]{{1,6}}|\d{{1,3}})\b)*)").findall(heading)
     found: list[str] = []
     for group in numbers:
-        for n in regex.findall(r"\b(?:[ivxlc]{1,6}|\d{1,3})\b", group):
+        for n in compiled(r"\b(?:[ivxlc]{1,6}|\d{1,3})\b").findall(group):
             value = n.upper() if not n.isdigit() else n
             if value not in found:
                 found.append(value)
@@ -191,7 +192,7 @@ def notwithstanding_points(version: Version, found: list[ProtocolPoint], topics:
 def point_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence ranges of a point's words (offsets into `text`)."""
     out, start = [], 0
-    for m in regex.finditer(r"(?<=[.;])\s+(?=[\p{Lu}(\d])|\n+", text):
+    for m in compiled(r"(?<=[.;])\s+(?=[\p{Lu}(\d])|\n+").finditer(text):
         if text[start : m.start()].strip():
             out.append((start, m.start()))
         start = m.end()

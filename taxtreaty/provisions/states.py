@@ -11,6 +11,7 @@ from functools import lru_cache
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.vocabulary import Phrases
 from taxtreaty.structure import metadata
 
@@ -45,19 +46,19 @@ def state_heading(folded: str, ph: Phrases, parties: list[str]) -> str | None:
         return None
     names = [vocab.fold(n) for n in vocab.countries().get(state, ())]
     rest = head[lead.end():].strip()
-    rest = regex.sub(rf"^(?:{ph.word_group('determiners')})\s+", "", rest)
+    rest = compiled(rf"^(?:{ph.word_group('determiners')})\s+").sub("", rest)
     return state if any(rest == n for n in names) else None
 
 
 def state_right_after(folded: str, at: int, ph: Phrases) -> str | None:
     """The State named right at `at` (after blanks and a determiner), or None."""
     rest = folded[at : at + 60]
-    lead = regex.match(rf"\s+(?:{ph.word_group('determiners')}\s+)?", rest)
+    lead = compiled(rf"\s+(?:{ph.word_group('determiners')}\s+)?").match(rest)
     if lead is None:
         return None
     head = rest[lead.end():]
     for code in states_named(head):
         for name in vocab.countries().get(code, ()):
-            if regex.match(rf"{regex.escape(vocab.fold(name))}(?![\p{{L}}])", head):
+            if compiled(rf"{regex.escape(vocab.fold(name))}(?![\p{{L}}])").match(head):
                 return code
     return None

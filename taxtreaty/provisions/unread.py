@@ -22,6 +22,7 @@ import regex
 from rapidfuzz.distance import Levenshtein
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.conditions import LOAN_SUBTYPES, loan_term
 from taxtreaty.provisions.holdings import investment, is_holding_share
@@ -240,7 +241,7 @@ def uncovered_spans(folded: str, ph: Phrases, names: tuple[str, ...] = (), loan:
     for date in figures.find_dates(folded):
         mark(date.start, date.end)
     for name in names:
-        for m in regex.finditer(regex.escape(name), folded):
+        for m in compiled(regex.escape(name)).finditer(folded):
             mark(m.start(), m.end())
     for m in _state_names().finditer(folded):
         mark(m.start(), m.end())
@@ -326,7 +327,7 @@ def unread_pieces(texts: list[tuple[str, str]], ph: Phrases, names: tuple[str, .
                 c_end = inside[0]
             # "if the beneficial owner is:", "provided that:": the condition goes on in the items below
             pending = c_end < len(folded) and folded[c_end] == ":" and not folded[c_end + 1 :].strip()
-            if not regex.search(r"\p{L}", folded[c_start:c_end]):
+            if not compiled(r"\p{L}").search(folded[c_start:c_end]):
                 continue  # "provided that where ...": the next opener's clause holds the words
             if _no_condition(folded, o_start, c_end, ph):
                 continue  # "This paragraph shall not affect the taxation of the company in respect of ..."

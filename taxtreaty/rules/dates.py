@@ -27,6 +27,7 @@ from functools import cache
 
 import regex
 
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.model import Provision
 from taxtreaty.structure.instrument import words
 from taxtreaty.structure.model import Document
@@ -112,14 +113,14 @@ def status_lines(original: str, before: int | None = None) -> tuple[dt.date | No
     result: list[dt.date | None] = [None, None]
     for i, key in enumerate(("status_in_force", "status_lapsed")):
         pattern = pats[key]
-        m = regex.search(rf"(?m)^\s*(?:{pattern.pattern}){_STATUS_DATE}", head, regex.IGNORECASE) if pattern else None
+        m = compiled(rf"(?m)^\s*(?:{pattern.pattern}){_STATUS_DATE}", regex.IGNORECASE).search(head) if pattern else None
         if m:
             try:
                 result[i] = dt.date(int(m.group("y")), int(m.group("m")), int(m.group("d")))
             except ValueError:
                 result[i] = None
     pending = pats["status_pending"]
-    return result[0], result[1], bool(pending and regex.search(rf"(?m)^\s*(?:{pending.pattern})", head, regex.IGNORECASE))
+    return result[0], result[1], bool(pending and compiled(rf"(?m)^\s*(?:{pending.pattern})", regex.IGNORECASE).search(head))
 
 
 #: how far after the words of a stated entry into force its date may come ("entrou em vigor para a República
@@ -141,7 +142,7 @@ def _article_reference() -> regex.Pattern[str]:
 
 def _cites_own_article(words: str) -> bool:
     """The note's sentence (to its first full stop) names an article by number: the convention's final clause."""
-    end = regex.search(r"\.(?:\s|$)", words)
+    end = compiled(r"\.(?:\s|$)").search(words)
     return _article_reference().search(words[: end.start() if end else len(words)]) is not None
 
 

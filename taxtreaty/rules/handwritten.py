@@ -30,6 +30,7 @@ import regex
 import yaml
 from pydantic import ValidationError
 
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.model import Citation, Provision, ProvisionSet
 from taxtreaty.structure.model import Document
 from taxtreaty.text import InputError
@@ -52,7 +53,7 @@ def _locate(doc: Document, eid: str, language: str, quote: str, where: str) -> C
         return Citation(language=language, eid=eid, quote=quote, span=(start + at, start + at + len(quote)))
     # the same words with other spacing (a line break inside the quote in the source)
     words = [regex.escape(w) for w in quote.split()]
-    match = regex.search(r"\s+".join(words), text) if words else None
+    match = compiled(r"\s+".join(words)).search(text) if words else None
     if match is None:
         raise InputError(f"{where}: the words {quote[:60]!r} are not in {eid} [{language}]")
     return Citation(language=language, eid=eid, quote=match.group(0), span=(start + match.start(), start + match.end()))

@@ -20,6 +20,7 @@ from functools import cache
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 
 #: a paragraph's or point's number after a blank ("2. Sin", "2 — No", "2- No", "(b) the", "b) los", "(2) The"), what
 #: follows it in `after`; the word before and the case of what follows are checked in `merged_lines` (the standard
@@ -64,7 +65,7 @@ def _is_reference(line: str, before: regex.Match[str]) -> bool:
     if word in joiners:  # "los párrafos 1 y 2. Los": a joiner after a number or a label
         previous = _LAST_WORD.search(line, 0, before.start())
         last = _bare(previous.group()) if previous is not None else ""
-        return bool(last) and (last[-1].isdigit() or regex.fullmatch(r"\(?[a-h]\)?", last) is not None)
+        return bool(last) and (last[-1].isdigit() or compiled(r"\(?[a-h]\)?").fullmatch(last) is not None)
     return False
 
 

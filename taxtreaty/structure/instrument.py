@@ -30,6 +30,7 @@ import regex
 from pydantic import BaseModel, ConfigDict, Field
 
 from taxtreaty import patterns, vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.structure.numbers import article_eid_number, clean_article_number
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ def _article_label(m: regex.Match[str]) -> str:
     if m.group("roman") and not m.group("num"):
         roman = m.group("roman").upper()
         return roman + (m.group("rsuffix") or "").lower()
-    number = clean_article_number(regex.sub(r"[^\d]", "", m.group("num").split(".")[0]) or m.group("num"))
+    number = clean_article_number(compiled(r"[^\d]").sub("", m.group("num").split(".")[0]) or m.group("num"))
     return number + (m.group("suffix") or m.group("latin") or "").lower()
 
 
@@ -383,7 +384,7 @@ def _target(instruction: str, language: str, kind: ModificationType) -> tuple[st
         after = [a for a in articles[1:]] if not para else []
         if para:
             m = to.search(instruction, para.end()) if to is not None else None
-            number = regex.search(r"\d{1,2}", instruction[m.end():]) if m else None
+            number = compiled(r"\d{1,2}").search(instruction[m.end():]) if m else None
             if number:
                 new_number = number.group()
                 new_eid = eid.rsplit("__para_", 1)[0] + f"__para_{int(new_number)}"
@@ -460,10 +461,9 @@ def _place_new_paragraph(modification: Modification, instruction: str, after: in
     w = words(language)
     if refs is None or w is None or modification.text is None:
         return
-    said = regex.search(r"(?<!\p{L})(?:" + "|".join(regex.escape(x) for x in w.words("paragraph")) + r")(?!\p{L})",
-                        vocab.fold(instruction[after:]), regex.IGNORECASE)  # words are folded: "numero"
+    said = compiled(r"(?<!\p{L})(?:" + "|".join(regex.escape(x) for x in w.words("paragraph")) + r")(?!\p{L})", regex.IGNORECASE).search(vocab.fold(instruction[after:]))  # words are folded: "numero"
     # "8. ...", "8) ...", and the Portuguese "5 — ..." (a dash after the number)
-    number = regex.match(r"\s*[\"'“«]?\s*(\d{1,2})\s*(?:[.)]|[—–-](?=\s))", modification.text)
+    number = compiled(r"\s*[\"'“«]?\s*(\d{1,2})\s*(?:[.)]|[—–-](?=\s))").match(modification.text)
     if said is None or number is None:
         return
     modification.target_eid += f"__para_{int(number.group(1))}"

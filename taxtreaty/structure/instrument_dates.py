@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.structure.instrument import (
     InstrumentCite,
     InstrumentDates,
@@ -51,7 +52,7 @@ def final_clause(lines: list[_Line], ct: CleanText, original: str, language: str
         if effect is not None:
             part = folded[effect.end():]
             date, _ = find_date(part)
-            year = regex.search(r"(?<!\d)(1[89]\d\d|2[01]\d\d)(?!\d)", part)
+            year = compiled(r"(?<!\d)(1[89]\d\d|2[01]\d\d)(?!\d)").search(part)
             fiscal = pats["fiscal_year"].search(part) if pats["fiscal_year"] is not None else None
             following = pats["following_year"].search(part) if pats["following_year"] is not None else None
             if date:
@@ -88,7 +89,7 @@ def _nth_month(part: str, following_at: int, language: str) -> int | None:
     if w is None or month is None:
         return None
     ordinals = {vocab.fold(str(k)): int(v) for k, v in (w.raw.get("ordinals") or {}).items()}
-    for m in regex.finditer(r"(?P<ord>[\p{L}\d]+)\s+(?=(?P<unit>\p{L}+))", part[:following_at]):
+    for m in compiled(r"(?P<ord>[\p{L}\d]+)\s+(?=(?P<unit>\p{L}+))").finditer(part[:following_at]):
         if month.fullmatch(m.group("unit")) and vocab.fold(m.group("ord")) in ordinals:
             return ordinals[vocab.fold(m.group("ord"))]
     return None
@@ -110,7 +111,7 @@ def _entry_rule(part: str, pats: dict[str, regex.Pattern[str] | None], language:
     numbers = _number_words(language)
     # the count stands next to the phrase; a hostile line of megabytes is not searched to its end
     for found in _count_unit(language).finditer(part[:300], overlapped=True):  # "el trigésimo día": each word a count
-        figure = regex.match(r"\d+", found.group("n"))
+        figure = compiled(r"\d+").match(found.group("n"))
         n = int(figure.group()) if figure else numbers.get(vocab.fold(found.group("n")))
         if not n:
             continue

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.structure.model import Document, Signed
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def _year_number(m: regex.Match[str]) -> int:
         return int(m.group("year"))
     values = vocab.all_year_words()
     total = current = 0
-    for word in regex.findall(r"\p{L}+", vocab.fold(m.group("year_words"))):
+    for word in compiled(r"\p{L}+").findall(vocab.fold(m.group("year_words"))):
         value = values.get(word)
         if value is None:
             continue  # a joiner ("y", "e")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import regex
 
 from taxtreaty import patterns
+from taxtreaty.patterns import compiled
 from taxtreaty.text.lines import LINE as _LINE
 
 _SUPERSCRIPT_DIGITS = "¹²³⁴⁵⁶⁷⁸⁹⁰"
@@ -88,7 +89,7 @@ def find_footnotes(original: str) -> Footnotes:
                 star = star or note
             else:
                 number = fm.group("num")
-                glued = regex.search(_INLINE_NUMBER_BEFORE + regex.escape(number) + _INLINE_NUMBER_AFTER, before)
+                glued = compiled(_INLINE_NUMBER_BEFORE + regex.escape(number) + _INLINE_NUMBER_AFTER).search(before)
                 note = after_rule or (glued is not None and bool(patterns.SENTENCE_END.search(previous)))
                 if note:
                     numbers.add(number)

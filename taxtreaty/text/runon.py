@@ -304,7 +304,7 @@ def _protocol_title(content: str, start: int, end: int) -> tuple[int, int] | Non
     protocol = patterns.protocol_heading().match(m.group("title").strip())
     if protocol is None or protocol.group("title").strip(" .-—–:"):
         return None
-    gap = regex.compile(r"[^\S\n]+$").search(content, start, start + m.start("title"))
+    gap = patterns.compiled(r"[^\S\n]+$").search(content, start, start + m.start("title"))
     return (gap.start(), gap.end()) if gap is not None else None
 
 
@@ -361,7 +361,7 @@ def _runon_cuts(content: str) -> tuple[list[tuple[int, int]], list[tuple[int, in
         cuts.append((m.start(), start))
         headings.append((start, end))
         if end > start:
-            gap = regex.compile(r"[^\S\n]+").match(content, end)
+            gap = patterns.compiled(r"[^\S\n]+").match(content, end)
             if gap is not None and gap.end() < len(content):
                 cuts.append((gap.start(), gap.end()))
                 heading_end = gap.end()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from taxtreaty.patterns import compiled
 from taxtreaty.structure.instrument import Instrument, Modification, words
 from taxtreaty.structure.model import Article, Document, Paragraph, Point, iter_nodes
 from taxtreaty.structure.numbers import article_number_value
@@ -214,7 +215,7 @@ def _renumbering(base: Document, key: str, mod: Modification, node: Article | Pa
 def _number_at(heading: str, number: str) -> int:
     import regex
 
-    m = regex.search(rf"(?<![\dA-Za-z]){regex.escape(number)}(?![\d])", heading, regex.IGNORECASE)
+    m = compiled(rf"(?<![\dA-Za-z]){regex.escape(number)}(?![\d])", regex.IGNORECASE).search(heading)
     return m.start() if m else -1
 
 

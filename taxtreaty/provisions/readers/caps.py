@@ -14,7 +14,7 @@ from typing import Any
 
 import regex
 
-from taxtreaty.patterns import SENTENCE_END
+from taxtreaty.patterns import SENTENCE_END, compiled
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import figures, states
 from taxtreaty.provisions.citing import Unit
@@ -211,7 +211,7 @@ def _list_continues(units: list[Unit], ph: Phrases) -> bool:
     if not units[0].paragraph.text.rstrip().endswith(last):
         return False  # words after the last item (an item's own wrap-up) close the list
     joiners = ph.word_group("and_words", "or_words")
-    return bool(regex.search(rf"(?:[;,]|[;,]\s*{joiners})$", last))
+    return bool(compiled(rf"(?:[;,]|[;,]\s*{joiners})$").search(last))
 
 
 def _cap_sentence(reading: Reading, out: Emitted, unit: Unit, ph: Phrases,

@@ -15,6 +15,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions import conditions as cond
 from taxtreaty.provisions import states
 from taxtreaty.provisions.citing import Unit
@@ -167,10 +168,10 @@ def _named_recipients(text: str, folded: str, ph: Phrases) -> tuple[str, ...]:
         return ()
     rest = " ".join(text[roles[0].end() :].split()).strip(" ,")
     joiners = ph.word_group("and_words", "or_words")
-    pieces = regex.split(rf"\s*,?\s+(?i:{joiners})\s+(?=(?i:{ph.word_group('determiners')})\s+\p{{Lu}})|\s*;\s*", rest)
+    pieces = compiled(rf"\s*,?\s+(?i:{joiners})\s+(?=(?i:{ph.word_group('determiners')})\s+\p{{Lu}})|\s*;\s*").split(rest)
     names = []
     for piece in pieces:
-        lead = regex.match(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})", piece)
+        lead = compiled(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})").match(piece)
         name = piece[lead.end():] if lead else piece
         capitalised = sum(1 for w in name.split() if w[:1].isupper())
         if capitalised < 2 or not name[:1].isupper() or not ph.has("institution_forms", fold_same_length(name)):
@@ -183,7 +184,7 @@ def _institution_name(text: str, ph: Phrases) -> str | None:
     """"ii) Ao Banco Popular da China (the People's Bank of China);" -> the name as printed."""
     text = " ".join(text.split()).rstrip(";,.").strip()
     text = _joiner_end(ph.code).sub("", text).rstrip(";,.")
-    m = regex.match(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})", text)
+    m = compiled(rf"^(?i:{vocab.accent_insensitive_alternation(ph.words('name_leads'))})\s+(?=\p{{Lu}})").match(text)
     name = text[m.end():] if m else text
     capitalised = sum(1 for w in name.split() if w[:1].isupper())
     kinds = {k for _, _, k in ph.group_hits("kinds", fold_same_length(name))}
@@ -211,7 +212,7 @@ def _place_states(reading: Reading, unit: Unit, conditions: dict[str, Any], role
     if own_role is not None:
         key = "source_state" if own_role == "payer" else "residence_state"
     # "the Central Bank of Kenya or the Bank of England": a place that is no State we know may be the other party
-    places = regex.findall(rf"\b{ph.word_group('place_leads')}\s+(\p{{Lu}}\p{{L}}+(?:\s+\p{{Lu}}\p{{L}}+)*)", unit.text)
+    places = compiled(rf"\b{ph.word_group('place_leads')}\s+(\p{{Lu}}\p{{L}}+(?:\s+\p{{Lu}}\p{{L}}+)*)").findall(unit.text)
     if any(not states_named(place) and not ph.has("condition_words", fold_same_length(place)) for place in places):
         return
     named = [c for c in states_named(unit.text) if not reading.parties or c in reading.parties]

@@ -10,6 +10,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions import figures
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
@@ -222,8 +223,8 @@ def read_prevailing_language(reading: Reading) -> Provision | None:
                    key=len, reverse=True)
     if not names:
         return None
-    pattern = regex.compile(r"(?<!\p{L})(?:" + "|".join(regex.escape(w) for w in words) + r")")
-    name_re = regex.compile(r"(?<!\p{L})(?:" + "|".join(regex.escape(n) for n in names) + r")(?!\p{L})")
+    pattern = compiled(r"(?<!\p{L})(?:" + "|".join(regex.escape(w) for w in words) + r")")
+    name_re = compiled(r"(?<!\p{L})(?:" + "|".join(regex.escape(n) for n in names) + r")(?!\p{L})")
     for m in pattern.finditer(folded):
         start = max(folded.rfind(".", 0, m.start()), folded.rfind("\n", 0, m.start())) + 1
         ends = [i for i in (folded.find(".", m.end()), folded.find("\n", m.end())) if i >= 0]
@@ -270,7 +271,7 @@ def _notice_values(sentence: str, ph: Phrases) -> dict[str, Any]:
     day = figures.find_day_of_year(sentence)
     ordinal = _ordinal_day_regex().search(sentence)
     if day is None and ordinal is not None:  # "on or before the thirtieth day of June"
-        month = regex.match(rf"\s*{ph.word_group('of_words')}\s+(\p{{L}}+)", sentence[ordinal.end() : ordinal.end() + 20])
+        month = compiled(rf"\s*{ph.word_group('of_words')}\s+(\p{{L}}+)").match(sentence[ordinal.end() : ordinal.end() + 20])
         if month is not None and month.group(1) in vocab.all_months():
             day = (vocab.all_months()[month.group(1)], vocab.all_day_words()[ordinal.group("n")])
     if day is not None:

@@ -9,6 +9,7 @@ from typing import Any
 import regex
 
 from taxtreaty import vocab
+from taxtreaty.patterns import compiled
 from taxtreaty.provisions.citing import Unit
 from taxtreaty.provisions.model import Provision
 from taxtreaty.provisions.reading import Emitted, Reading, cite_label
@@ -25,8 +26,8 @@ def _resident_state(unit: Unit, ph: Phrases, parties: list[str]) -> str | None:
     if "resident_lead" not in ph.patterns:
         return None
     # the paragraph's opening words (its number and a quotation mark of an amending text aside)
-    text = regex.sub(r"^\W*\d+[a-z]?\W*", "", fold(unit.paragraph.text[:400]))
-    first = regex.search(r"[.;:](?:\s|$)", text)
+    text = compiled(r"^\W*\d+[a-z]?\W*").sub("", fold(unit.paragraph.text[:400]))
+    first = compiled(r"[.;:](?:\s|$)").search(text)
     text = text[: first.start()] if first else text
     for m in ph.finditer("resident_lead", text):
         state = state_right_after(text, m.end(), ph)
@@ -41,10 +42,10 @@ def _credited_state(text: str, ph: Phrases, parties: list[str]) -> str | None:
     if "credit_against" not in ph.patterns:
         return None
     adjectives = {fold(str(k)): str(v) for k, v in (ph.raw.get("state_adjectives") or {}).items()}
-    named = regex.compile(rf"(?<![\p{{L}}])(?:{'|'.join(map(regex.escape, sorted(adjectives, key=len, reverse=True)))})"
+    named = compiled(rf"(?<![\p{{L}}])(?:{'|'.join(map(regex.escape, sorted(adjectives, key=len, reverse=True)))})"
                           r"(?![\p{L}])") if adjectives else None
     for m in ph.finditer("credit_against", text):
-        window = regex.split(r"[,;.:]", text[m.end(): m.end() + 120], maxsplit=1)[0]  # the tax credited, not the next clause
+        window = compiled(r"[,;.:]").split(text[m.end(): m.end() + 120], maxsplit=1)[0]  # the tax credited, not the next clause
         found = [(a.start(), adjectives[a.group()]) for a in named.finditer(window)] if named else []
         for code in states_named(window):
             for name in vocab.countries().get(code, ()):
