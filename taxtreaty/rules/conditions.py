@@ -260,7 +260,8 @@ def _named(scenario: Scenario, names: tuple[str, ...]) -> bool | None:
         return _name_in(scenario.recipient_name, names)
     if scenario.recipient == "named_institution" and not names:
         return True  # a list of no name: any institution the treaty names
-    if scenario.recipient in ("named_institution", "central_bank") or scenario.recipient is None:
+    if scenario.recipient in ("named_institution", "central_bank", "bank", "financial_institution", "government_owned") \
+            or scenario.recipient is None:
         return None
     return False
 

@@ -120,6 +120,22 @@ def test_a_named_institution_without_its_name_is_asked_its_name(language: str) -
     assert "none" in {c["source_taxation"] for c in bare.to_dict()["candidates"]}
 
 
+@pytest.mark.parametrize("language", sorted(ARTICLE))
+@pytest.mark.parametrize(("recipient", "asked"), [
+    ("bank", True), ("financial_institution", True),  # may be one of the named ones
+    ("company", False), ("individual", False),  # none of the institutions a State owns
+])
+def test_a_bank_without_its_name_may_be_a_named_institution(language: str, recipient: str, asked: bool) -> None:
+    # "Export-Import Bank of China" is a bank: a bank whose name is not given may be it (before: the general
+    # cap, determined, as if no bank were among the names; in pt, "instituição financeira detida integralmente
+    # pelo outro Estado" was any financial institution, a bank exempt without its owner asked)
+    text, (home, china), _ = ARTICLE[language]
+    decision = ask(text, home, china, recipient=recipient, payer="company").to_dict()
+    assert ("recipient_name" in decision["missing_facts"]) is asked, decision
+    if not asked:
+        assert (decision["status"], decision["max_rate_pct"]) == ("determined", "10"), decision
+
+
 #: an "and" inside a name joins it; one before a kind of institution ("Banco", "Bank") opens the next name
 JOINED_NAMES = [
     ("pt", "(ii) o Banco de Exportação e Importação da China;", "Banco de Exportação e Importação da China", True),
