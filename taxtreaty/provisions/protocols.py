@@ -24,6 +24,9 @@ has its module (the passes of `passes.py` change provisions only):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from taxtreaty.provisions import figures, one_state, provisos, references
 from taxtreaty.provisions.emigrants import point_gain_rights
 from taxtreaty.provisions.model import Provision
@@ -70,7 +73,7 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
             for p in list(provisions):
                 if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined":
                     continue
-                if bound is not None and p.conditions.get("source_state", bound) != bound:
+                if not _binds(p, bound):
                     continue
                 if not _mfn_covers_kind(p, topics, {kind for _, _, kind in kinds}):
                     continue
@@ -81,6 +84,11 @@ def mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisions: lis
                 named = own or eids.article_of(p.cite.eid) in targets or (p.topic in topics and not p.cite.eid.startswith("protocol"))
                 if named and caveat not in p.conditions.get("caveats", []):
                     _carry(p, caveat, bound, reading.parties, provisions)
+
+
+def _binds(cap: Provision, bound: str | None) -> bool:
+    """A clause binding `bound` alone (None: both States) can lower `cap`: a cap of the other State's source tax stays."""
+    return bound is None or cap.conditions.get("source_state", bound) == bound
 
 
 def _carry(cap: Provision, caveat: dict[str, str], bound: str | None, parties: list[str], provisions: list[Provision]) -> None:
@@ -98,27 +106,29 @@ def article_mfn_caveats(reading: Reading, version: Version, ph: Phrases, provisi
     paragraph of a payment article itself. The caps of the paragraphs and items of that article it names (else all
     the article's) carry it as a caveat (kind `mfn`, the paragraph's eId and words), in the direction it binds
     (`one_state.mfn_bound_state`). A sentence on a permanent establishment in a third State is no such clause."""
+    for article, unit, words, sentence in _article_sentences(reading, version):
+        if provisos.sort_words(words, ph).caveat != "mfn" or ph.has("permanent_establishment", sentence):
+            continue
+        targets = references.switched_off(unit, sentence, ph) or [article.eid]
+        caveat = {"kind": "mfn", "eid": unit.eid, "quote": words}
+        bound = one_state.mfn_bound_state(words, ph, reading.parties)
+        for p in list(provisions):
+            if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined" \
+                    or not any(eids.within(p.cite.eid, t) for t in targets) or not _binds(p, bound):
+                continue
+            if not any(c.get("kind") == "mfn" and c.get("eid") == unit.eid for c in p.conditions.get("caveats", [])):
+                _carry(p, caveat, bound, reading.parties, provisions)
+
+
+def _article_sentences(reading: Reading, version: Version) -> Iterator[tuple[Any, Any, str, str]]:
+    """Each sentence of the payment articles: (article, unit, its words on one line, its folded text)."""
     for article in version.articles:
         if article.topic not in PAYMENT_TOPICS:
             continue
         for paragraph in article.paragraphs:
             for unit in reading.source.units(version.language, article, paragraph, cut_restarts=True):
                 for s_start, s_end in unit.sentences():
-                    words = " ".join(unit.text[s_start:s_end].split())
-                    sentence = unit.folded[s_start:s_end]
-                    if provisos.sort_words(words, ph).caveat != "mfn" or ph.has("permanent_establishment", sentence):
-                        continue
-                    targets = references.switched_off(unit, sentence, ph) or [article.eid]
-                    caveat = {"kind": "mfn", "eid": unit.eid, "quote": words}
-                    bound = one_state.mfn_bound_state(words, ph, reading.parties)
-                    for p in list(provisions):
-                        if p.cite.language != version.language or p.kind != "withholding_cap" or p.status != "determined" \
-                                or not any(eids.within(p.cite.eid, t) for t in targets):
-                            continue
-                        if bound is not None and p.conditions.get("source_state", bound) != bound:
-                            continue
-                        if not any(c.get("kind") == "mfn" and c.get("eid") == unit.eid for c in p.conditions.get("caveats", [])):
-                            _carry(p, caveat, bound, reading.parties, provisions)
+                    yield article, unit, " ".join(unit.text[s_start:s_end].split()), unit.folded[s_start:s_end]
 
 
 def _mfn_covers_kind(cap: Provision, general: set[str], named: set[str]) -> bool:
